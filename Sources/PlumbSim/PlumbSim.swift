@@ -1,0 +1,5 @@
+/// PlumbSim module. See the README for what it contains.
+public enum PlumbSimInfo {
+    /// Semantic version of this module's API.
+    public static let version = "0.1.0"
+}

@@ -1,0 +1,11 @@
+import ArgumentParser
+
+/// `plumb`: the Plumbline command-line tool.
+@main
+struct Plumb: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "plumb",
+        abstract: "Turn indoor 3D scans into parametric building models.",
+        subcommands: []
+    )
+}
