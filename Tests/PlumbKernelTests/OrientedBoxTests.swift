@@ -181,6 +181,23 @@ struct OrientedBoxTests {
         }
     }
 
+    @Test("minimum-volume box of volume samples (rounded hull corners) is no larger than the true-axes box")
+    func minimumVolumeWithoutCorners() throws {
+        var rng = SeededGenerator(seed: 17)
+        for trial in 0..<4 {
+            let f = randomFrame(&rng)
+            let h = SIMD3<Double>(0.5 + 2 * rng.nextUnitDouble(), 0.5 + rng.nextUnitDouble(), 0.1 + 0.5 * rng.nextUnitDouble())
+            let c = cloud(boxSamples(centre: SIMD3(-2e6, 3e5, 20), h: h, frame: f, count: 3000, surface: false,
+                                     corners: false, seed: UInt64(trial)))
+            let b = try OrientedBoxFit.minimumVolume(c)
+            let local = (0..<c.count).map { SIMD3<Double>(c.localPoint($0)) }
+            let reference = OrientedBoxFit.box(axes: f.0, f.1, points: local, centroid: .zero)
+            #expect(b.volume <= reference.volume * (1 + 1e-6), "trial \(trial): \(b.volume / reference.volume)")
+            #expect(b.volume > 0.95 * 8 * h.x * h.y * h.z)
+            expectContainsAll(b, c)
+        }
+    }
+
     @Test("minimum-volume box of a regular tetrahedron is the circumscribed cube (no face flush)")
     func tetrahedron() throws {
         var rng = SeededGenerator(seed: 8)

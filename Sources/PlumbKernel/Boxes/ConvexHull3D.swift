@@ -1,5 +1,5 @@
 /// Convex hull of a 3D point set, as a closed triangle mesh with outward-facing triangles.
-public struct ConvexHull3D: Sendable, Equatable, Hashable {
+public struct ConvexHull3D: Sendable, Equatable, Hashable, Codable {
     /// Indices (into the input array) of the points that are hull vertices, ascending.
     public var vertexIndices: [Int]
     /// Triangles as index triples into the input array, counter-clockwise seen from outside.

@@ -8,8 +8,11 @@ extension OrientedBoxFit {
     /// the normals of the hull faces (the largest `maxFaceCandidates` by area), and cross products of
     /// pairs of the `edgeDirections` longest distinct hull edges (covers optima with two faces flush with
     /// hull edges, O'Rourke 1985, e.g. the cube around a regular tetrahedron). The best
-    /// `refinementStarts` frames are refined by a pattern search over n on the sphere (step halved from
-    /// 0.05 rad down to 1e-7 rad). The final box is recomputed over all points so it contains them.
+    /// `refinementStarts` frames are refined by a local search over orientations (exact rotation about
+    /// each box axis, then pattern moves tilting the axes, step halved from 0.05 rad down to 1e-6 rad).
+    /// Since the search runs on a subset, points left outside the resulting box (or, when there are
+    /// many, the extreme ones among them) are added and the search repeated (up to 4 times) until the
+    /// box contains them all. The final box is recomputed over all points so it contains them.
     /// Axes are ordered by decreasing extent. Planar input gives a zero-thickness box, collinear or
     /// single-point input a PCA box.
     /// - Throws: the errors of ``pca(_:indices:)``.
@@ -80,7 +83,29 @@ extension OrientedBoxFit {
             let refined = refine(axis: start.axis, points: h)
             if refined.volume < best.volume { best = refined }
         }
+        // The search ran on a subset; points outside the subset's optimal box (missed by the extreme
+        // point filter) can move the optimum. Add them and search again until none is left out.
+        var evaluation = h
+        for _ in 0..<4 {
+            let missed = outside(best, points: pts, tolerance: 1e-6 * max(best.halfExtents.x, best.halfExtents.y, best.halfExtents.z))
+            if missed.isEmpty { break }
+            evaluation += missed.count > 64 ? extremePoints(missed, axes: eigen) : missed
+            best = refine(axis: best.axis2, points: evaluation)
+        }
         return canonical(box(axes: best.axis0, best.axis1, points: pts, centroid: c))
+    }
+
+    /// Points farther than `tolerance` metres outside `box` (box and points in the same frame). O(n).
+    static func outside(_ box: OrientedBox, points: [SIMD3<Double>], tolerance: Double) -> [SIMD3<Double>] {
+        var out: [SIMD3<Double>] = []
+        let limit = box.halfExtents + tolerance
+        points.withUnsafeBufferPointer { ps in
+            for q in ps {
+                let b = box.boxCoordinates(of: q)
+                if abs(b.x) > limit.x || abs(b.y) > limit.y || abs(b.z) > limit.z { out.append(q) }
+            }
+        }
+        return out
     }
 
     /// The points extreme (max and min) along 512 directions of a Fibonacci sphere and the PCA axes:
@@ -114,24 +139,27 @@ extension OrientedBoxFit {
         return out
     }
 
-    /// Pattern search over the axis direction: tries n rotated by ±δ about two tangent directions,
-    /// moves on improvement, halves δ otherwise.
+    /// Local search over orientations starting from the best box around `start`. Each round tries the
+    /// exact optimum of the rotation about each current box axis (``boxAround(axis:points:centroid:)``),
+    /// then tilts each axis by ±δ towards the other two axes and their diagonals; δ is halved from
+    /// 0.05 rad to 1e-6 rad when a round brings no improvement.
     static func refine(axis start: SIMD3<Double>, points: [SIMD3<Double>]) -> OrientedBox {
-        var n = start
-        var best = boxAround(axis: n, points: points, centroid: .zero)
+        var best = boxAround(axis: start, points: points, centroid: .zero)
         var delta = 0.05
-        while delta > 1e-7 {
+        func consider(_ n: SIMD3<Double>) -> Bool {
+            let b = boxAround(axis: n, points: points, centroid: .zero)
+            guard b.volume < best.volume * (1 - 1e-12) else { return false }
+            best = b
+            return true
+        }
+        while delta > 1e-6 {
             var improved = false
-            // Tangent directions: the current box's in-plane axes (aligned with the optimum's structure).
-            for t in [best.axis0, best.axis1, best.axis0 + best.axis1, best.axis0 - best.axis1] {
-                for s in [delta, -delta] {
-                    let m = normalize(n + s * normalize(t))
-                    let b = boxAround(axis: m, points: points, centroid: .zero)
-                    if b.volume < best.volume * (1 - 1e-12) {
-                        best = b
-                        n = m
-                        improved = true
-                    }
+            for n in [best.axis0, best.axis1, best.axis2] where consider(n) { improved = true }
+            for k in 0..<3 {
+                let axes = [best.axis0, best.axis1, best.axis2]
+                let n = axes[k], t0 = axes[(k + 1) % 3], t1 = axes[(k + 2) % 3]
+                for t in [t0, t1, normalize(t0 + t1), normalize(t0 - t1)] {
+                    for s in [delta, -delta] where consider(normalize(n + s * t)) { improved = true }
                 }
             }
             if !improved { delta *= 0.5 }
