@@ -21,6 +21,7 @@ public enum LinearAlgebraError: Error, Sendable, Equatable, Hashable, CustomStri
     /// triangular factor is zero or negligible.
     case rankDeficient(column: Int)
 
+    /// A sentence naming the problem and where it is.
     public var description: String {
         switch self {
         case let .emptyMatrix(r, c): "empty \(r)x\(c) matrix"

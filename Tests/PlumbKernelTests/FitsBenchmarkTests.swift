@@ -17,9 +17,9 @@ struct FitsBenchmarkTests {
         var rng = SeededGenerator(seed: 99)
         var worstTrue = 0.0, worstReference = 0.0, worstPCA = Double.infinity, total = 0.0
         for trial in 0..<20 {
-            let f = randomFrame(&rng)
+            let f = FitFixtures.randomFrame(&rng)
             let h = SIMD3<Double>(0.5 + rng.nextUnitDouble() * 2, 0.5 + rng.nextUnitDouble(), 0.1 + rng.nextUnitDouble() * 0.5)
-            let c = cloud(boxSamples(centre: SIMD3(1e6, 1e6, 0), h: h, frame: f, count: 5000, surface: trial % 2 == 0,
+            let c = FitFixtures.cloud(FitFixtures.boxSamples(centre: SIMD3(1e6, 1e6, 0), h: h, frame: f, count: 5000, surface: trial % 2 == 0,
                                      corners: trial % 4 < 2, seed: UInt64(trial)))
             var b: OrientedBox?
             total += try seconds { b = try OrientedBoxFit.minimumVolume(c) }
@@ -38,7 +38,7 @@ struct FitsBenchmarkTests {
     @Test("200k-point timings: boxes, TLS and MSAC planes, circle")
     func largeClouds() throws {
         var rng = SeededGenerator(seed: 5)
-        let big = cloud(boxSamples(centre: .zero, h: SIMD3(1, 0.7, 0.4), frame: randomFrame(&rng), count: 200_000,
+        let big = FitFixtures.cloud(FitFixtures.boxSamples(centre: .zero, h: SIMD3(1, 0.7, 0.4), frame: FitFixtures.randomFrame(&rng), count: 200_000,
                                    surface: true, sigma: 0.002, seed: 5))
         var box: OrientedBox?
         let tMin = try seconds { box = try OrientedBoxFit.minimumVolume(big) }
@@ -50,7 +50,7 @@ struct FitsBenchmarkTests {
                 pts.append(SIMD3(rng.nextUnitDouble() * 6, rng.nextUnitDouble() * 6, rng.nextUnitDouble() * 6 - 3))
             }
         }
-        let pc = cloud(pts)
+        let pc = FitFixtures.cloud(pts)
         var robust: RobustFitResult<PlaneModel>?
         let tMSAC = try seconds { robust = try PlaneFit.robust(pc, options: RobustFitOptions(inlierThreshold: 0.01, seed: 1)) }
         let tTLS = try seconds { _ = try PlaneFit.fit(pc) }

@@ -1,53 +1,27 @@
 import Testing
 @testable import PlumbKernel
 
-/// A random orthogonal n x n matrix (Gram–Schmidt of a seeded Gaussian matrix).
-func randomOrthogonal(_ n: Int, _ rng: inout SeededGenerator) -> Matrix<Double> {
-    var q = Matrix<Double>(rows: n, columns: n)
-    for j in 0..<n {
-        var v = (0..<n).map { _ in rng.nextGaussian() }
-        for k in 0..<j {
-            var d = 0.0
-            for i in 0..<n { d += v[i] * q[i, k] }
-            for i in 0..<n { v[i] -= d * q[i, k] }
-        }
-        let l = v.reduce(0) { $0 + $1 * $1 }.squareRoot()
-        for i in 0..<n { q[i, j] = v[i] / l }
-    }
-    return q
-}
-
-func diagonal(_ d: [Double], rows: Int, columns: Int) -> Matrix<Double> {
-    var m = Matrix<Double>(rows: rows, columns: columns)
-    for (k, v) in d.enumerated() { m[k, k] = v }
-    return m
-}
-
-func maxAbsDifference<S>(_ a: Matrix<S>, _ b: Matrix<S>) -> S {
-    zip(a.elements, b.elements).reduce(0) { max($0, abs($1.0 - $1.1)) }
-}
-
 @Suite("LAPACK wrapper")
 struct LinearAlgebraTests {
     @Test("symmetric eigen recovers known spectra, ascending, orthonormal vectors")
     func symmetricEigenKnown() throws {
         var rng = SeededGenerator(seed: 11)
         for n in [1, 2, 4, 7, 12] {
-            let q = randomOrthogonal(n, &rng)
+            let q = FitFixtures.randomOrthogonal(n, &rng)
             let lambda: [Double] = (0..<n).map { (k: Int) -> Double in
                 let t = Double(k)
                 return t * 1.5 - 3 + 0.01 * t * t
             }
-            let a = q * diagonal(lambda, rows: n, columns: n) * q.transposed
+            let a = q * FitFixtures.diagonal(lambda, rows: n, columns: n) * q.transposed
             var sym = a
             for i in 0..<n { for j in 0..<i { sym[i, j] = sym[j, i] } }
             let e = try LinearAlgebra.symmetricEigen(sym)
             for k in 0..<n { #expect(abs(e.values[k] - lambda[k]) < 1e-12 * 20) }
             let vtv = e.vectors.transposed * e.vectors
-            #expect(maxAbsDifference(vtv, Matrix<Double>.identity(n)) < 1e-12)
+            #expect(FitFixtures.maxAbsDifference(vtv, Matrix<Double>.identity(n)) < 1e-12)
             let av = sym * e.vectors
-            let vl = e.vectors * diagonal(e.values, rows: n, columns: n)
-            #expect(maxAbsDifference(av, vl) < 1e-12)
+            let vl = e.vectors * FitFixtures.diagonal(e.values, rows: n, columns: n)
+            #expect(FitFixtures.maxAbsDifference(av, vl) < 1e-12)
         }
     }
 
@@ -56,7 +30,7 @@ struct LinearAlgebraTests {
         let a = Matrix<Float>([[4, 1, 0], [1, 3, 1], [0, 1, 2]])
         let e = try LinearAlgebra.symmetricEigen(a)
         // Eigenvalues of this tridiagonal matrix: 3 and 3 ± √3.
-        let expected: [Float] = [3 - 3.0.squareRoot().float, 3, 3 + 3.0.squareRoot().float]
+        let expected: [Float] = [3 - Float(3.0.squareRoot()), 3, 3 + Float(3.0.squareRoot())]
         for k in 0..<3 { #expect(abs(e.values[k] - expected[k]) < 1e-5) }
         let s = try LinearAlgebra.svd(a)
         for k in 0..<3 { #expect(abs(s.singularValues[k] - expected[2 - k]) < 1e-5) }
@@ -69,12 +43,12 @@ struct LinearAlgebraTests {
         var rng = SeededGenerator(seed: UInt64(m * 10 + n))
         let k = min(m, n)
         let sigma = (0..<k).map { 10.0 / Double($0 + 1) }
-        let a = randomOrthogonal(m, &rng) * diagonal(sigma, rows: m, columns: n) * randomOrthogonal(n, &rng)
+        let a = FitFixtures.randomOrthogonal(m, &rng) * FitFixtures.diagonal(sigma, rows: m, columns: n) * FitFixtures.randomOrthogonal(n, &rng)
         let d = try LinearAlgebra.svd(a)
         for i in 0..<k { #expect(abs(d.singularValues[i] - sigma[i]) < 1e-12 * 10) }
-        let r = d.u * diagonal(d.singularValues, rows: k, columns: k) * d.vt
-        #expect(maxAbsDifference(r, a) < 1e-12 * 10)
-        #expect(maxAbsDifference(d.u.transposed * d.u, Matrix<Double>.identity(k)) < 1e-12)
+        let r = d.u * FitFixtures.diagonal(d.singularValues, rows: k, columns: k) * d.vt
+        #expect(FitFixtures.maxAbsDifference(r, a) < 1e-12 * 10)
+        #expect(FitFixtures.maxAbsDifference(d.u.transposed * d.u, Matrix<Double>.identity(k)) < 1e-12)
         #expect(abs(d.conditionNumber - sigma[0] / sigma[k - 1]) < 1e-9)
     }
 
@@ -87,7 +61,7 @@ struct LinearAlgebraTests {
         let xTrue = Matrix<Double>(rows: n, columns: 1, columnMajor: [1, -2, 0.5, 3])
         let bExact = a * xTrue
         let x = try LinearAlgebra.leastSquares(a, bExact)
-        #expect(maxAbsDifference(x, xTrue) < 1e-12)
+        #expect(FitFixtures.maxAbsDifference(x, xTrue) < 1e-12)
         var b = bExact
         for i in 0..<m { b[i, 0] += 0.1 * rng.nextGaussian() }
         let xn = try LinearAlgebra.leastSquares(a, b)
@@ -96,7 +70,7 @@ struct LinearAlgebraTests {
         var grad = a.transposed * Matrix(rows: m, columns: 1, columnMajor: zip(r.elements, b.elements).map { $0 - $1 })
         grad.elements = grad.elements.map { abs($0) }
         #expect(grad.maxAbsEntry < 1e-10)
-        #expect(maxAbsDifference(xn, xTrue) < 0.1)
+        #expect(FitFixtures.maxAbsDifference(xn, xTrue) < 0.1)
     }
 
     @Test("typed errors: empty, non-square, non-symmetric, NaN, rank deficient, mismatch")
@@ -128,4 +102,3 @@ struct LinearAlgebraTests {
     }
 }
 
-extension Double { var float: Float { Float(self) } }

@@ -1,48 +1,6 @@
 import Testing
 @testable import PlumbKernel
 
-/// A random right-handed orthonormal frame.
-func randomFrame(_ rng: inout SeededGenerator) -> (SIMD3<Double>, SIMD3<Double>, SIMD3<Double>) {
-    let a = randomUnitVector(&rng)
-    let (b, c) = orthonormalComplement(a)
-    return (a, b, c)
-}
-
-/// Points of the box `centre ± h` in `frame`: the 8 corners plus `count` uniform samples on the surface
-/// (area-weighted faces) or in the volume.
-func boxSamples(centre: SIMD3<Double>, h: SIMD3<Double>, frame f: (SIMD3<Double>, SIMD3<Double>, SIMD3<Double>),
-                count: Int, surface: Bool, sigma: Double = 0, corners: Bool = true, seed: UInt64) -> [SIMD3<Double>] {
-    var rng = SeededGenerator(seed: seed)
-    func place(_ q: SIMD3<Double>) -> SIMD3<Double> { centre + q.x * f.0 + q.y * f.1 + q.z * f.2 }
-    var out: [SIMD3<Double>] = []
-    if corners {
-        for k in 0..<8 {
-            out.append(place(SIMD3(k & 1 != 0 ? h.x : -h.x, k & 2 != 0 ? h.y : -h.y, k & 4 != 0 ? h.z : -h.z)))
-        }
-    }
-    let areas = [h.y * h.z, h.x * h.z, h.x * h.y]
-    let total = areas.reduce(0, +)
-    for _ in 0..<count {
-        var q = SIMD3(rng.nextUnitDouble() * 2 - 1, rng.nextUnitDouble() * 2 - 1, rng.nextUnitDouble() * 2 - 1) * h
-        if surface {
-            let pick = rng.nextUnitDouble() * total
-            let axis = pick < areas[0] ? 0 : (pick < areas[0] + areas[1] ? 1 : 2)
-            q[axis] = rng.nextUnitDouble() < 0.5 ? -h[axis] : h[axis]
-        }
-        out.append(place(q) + sigma * SIMD3(rng.nextGaussian(), rng.nextGaussian(), rng.nextGaussian()))
-    }
-    return out
-}
-
-func expectContainsAll(_ box: OrientedBox, _ c: PointCloud, tolerance: Double = 1e-9) {
-    var outside = 0
-    for i in 0..<c.count where !box.contains(SIMD3<Double>(c.localPoint(i)), tolerance: tolerance) { outside += 1 }
-    #expect(outside == 0)
-}
-
-/// Sorted half extents.
-func sortedExtents(_ b: OrientedBox) -> [Double] { [b.halfExtents.x, b.halfExtents.y, b.halfExtents.z].sorted() }
-
 @Suite("Oriented bounding boxes")
 struct OrientedBoxTests {
     @Test("box geometry: corners, volume, contains, translation")
@@ -88,8 +46,8 @@ struct OrientedBoxTests {
     @Test("3D hull of a cube with interior points: 8 vertices, 12 outward triangles")
     func hull3D() {
         var rng = SeededGenerator(seed: 12)
-        let f = randomFrame(&rng)
-        let pts = boxSamples(centre: SIMD3(3, -2, 1), h: SIMD3(1, 1, 1), frame: f, count: 500, surface: false, seed: 1)
+        let f = FitFixtures.randomFrame(&rng)
+        let pts = FitFixtures.boxSamples(centre: SIMD3(3, -2, 1), h: SIMD3(1, 1, 1), frame: f, count: 500, surface: false, seed: 1)
         let hull = ConvexHull3D.compute(pts)!
         #expect(hull.vertexIndices == Array(0..<8))
         #expect(hull.triangles.count == 12)
@@ -106,8 +64,8 @@ struct OrientedBoxTests {
         var built = 0
         defer { #expect(built == 4) }
         for trial in 0..<4 {
-            let f = randomFrame(&rng)
-            let c = cloud(boxSamples(centre: SIMD3(5e5, 5e5, 5e5), h: SIMD3(1.5, 1.4, 0.2), frame: f, count: 1500,
+            let f = FitFixtures.randomFrame(&rng)
+            let c = FitFixtures.cloud(FitFixtures.boxSamples(centre: SIMD3(5e5, 5e5, 5e5), h: SIMD3(1.5, 1.4, 0.2), frame: f, count: 1500,
                                      surface: true, seed: UInt64(trial)))
             let pts = (0..<c.count).map { SIMD3<Double>(c.localPoint($0)) }
             guard let hull = ConvexHull3D.compute(pts) else { continue }
@@ -130,13 +88,13 @@ struct OrientedBoxTests {
     func pcaBox() throws {
         var rng = SeededGenerator(seed: 5)
         for trial in 0..<5 {
-            let f = randomFrame(&rng)
+            let f = FitFixtures.randomFrame(&rng)
             let h = SIMD3<Double>(2, 1, 0.5)
-            let c = cloud(boxSamples(centre: SIMD3(1e6, 2e6, 10), h: h, frame: f, count: 20_000, surface: false, seed: UInt64(trial)))
+            let c = FitFixtures.cloud(FitFixtures.boxSamples(centre: SIMD3(1e6, 2e6, 10), h: h, frame: f, count: 20_000, surface: false, seed: UInt64(trial)))
             let b = try OrientedBoxFit.pca(c)
             #expect(abs(dot(b.axis0, f.0)) > 0.999)
             #expect(abs(dot(b.axis1, f.1)) > 0.999)
-            expectContainsAll(b, c)
+            FitFixtures.expectContainsAll(b, c)
             #expect(b.volume >= 8 * 0.999 && b.volume < 8 * 1.05)
             #expect(length(b.translated(by: c.origin).centre - SIMD3(1e6, 2e6, 10)) < 0.05)
         }
@@ -148,18 +106,18 @@ struct OrientedBoxTests {
         for trial in 0..<10 {
             let yaw = rng.nextUnitDouble() * 6.3
             let up: SIMD3<Double> = trial % 2 == 0 ? SIMD3(0, 0, 1) : SIMD3(0, 1, 0)
-            let (u, v) = orthonormalComplement(up)
+            let (u, v) = FitFixtures.orthonormalComplement(up)
             let a = cosDouble(yaw) * u + sinDouble(yaw) * v
             let frame = (a, cross(up, a), up)
             let h = SIMD3<Double>(0.9, 0.4, 0.45) // a sideboard
             let centre = SIMD3<Double>(1e6, -1e6, 3) + SIMD3(rng.nextGaussian(), rng.nextGaussian(), 0)
-            let c = cloud(boxSamples(centre: centre, h: h, frame: frame, count: 3000, surface: true, seed: UInt64(trial)))
+            let c = FitFixtures.cloud(FitFixtures.boxSamples(centre: centre, h: h, frame: frame, count: 3000, surface: true, seed: UInt64(trial)))
             let b = try OrientedBoxFit.upright(c, up: up * 3)
             #expect(abs(dot(b.axis2, up) - 1) < 1e-12)
             #expect(abs(b.halfExtents.x - 0.9) < 1e-5 && abs(b.halfExtents.y - 0.4) < 1e-5 && abs(b.halfExtents.z - 0.45) < 1e-5)
             #expect(abs(abs(dot(b.axis0, a)) - 1) < 1e-6)
             #expect(length(b.translated(by: c.origin).centre - centre) < 1e-5)
-            expectContainsAll(b, c)
+            FitFixtures.expectContainsAll(b, c)
         }
     }
 
@@ -167,16 +125,16 @@ struct OrientedBoxTests {
     func minimumVolumeBoxes() throws {
         var rng = SeededGenerator(seed: 7)
         for trial in 0..<6 {
-            let f = randomFrame(&rng)
+            let f = FitFixtures.randomFrame(&rng)
             let h = [SIMD3<Double>(1, 1, 1), SIMD3(2, 1, 0.5), SIMD3(1.5, 1.4, 0.2)][trial % 3]
-            let c = cloud(boxSamples(centre: SIMD3(5e5, 5e5, 5e5), h: h, frame: f, count: 1500, surface: trial % 2 == 0, seed: UInt64(trial)))
+            let c = FitFixtures.cloud(FitFixtures.boxSamples(centre: SIMD3(5e5, 5e5, 5e5), h: h, frame: f, count: 1500, surface: trial % 2 == 0, seed: UInt64(trial)))
             let b = try OrientedBoxFit.minimumVolume(c)
             let truth = 8 * h.x * h.y * h.z
             #expect(b.volume <= truth * 1.01)
             #expect(b.volume >= truth * (1 - 1e-5))
-            let hs = sortedExtents(b), ts = [h.x, h.y, h.z].sorted()
+            let hs = FitFixtures.sortedExtents(b), ts = [h.x, h.y, h.z].sorted()
             for k in 0..<3 { #expect(abs(hs[k] - ts[k]) < 1e-3) }
-            expectContainsAll(b, c)
+            FitFixtures.expectContainsAll(b, c)
             #expect(try OrientedBoxFit.minimumVolume(c) == b)
         }
     }
@@ -185,23 +143,23 @@ struct OrientedBoxTests {
     func minimumVolumeWithoutCorners() throws {
         var rng = SeededGenerator(seed: 17)
         for trial in 0..<4 {
-            let f = randomFrame(&rng)
+            let f = FitFixtures.randomFrame(&rng)
             let h = SIMD3<Double>(0.5 + 2 * rng.nextUnitDouble(), 0.5 + rng.nextUnitDouble(), 0.1 + 0.5 * rng.nextUnitDouble())
-            let c = cloud(boxSamples(centre: SIMD3(-2e6, 3e5, 20), h: h, frame: f, count: 3000, surface: false,
+            let c = FitFixtures.cloud(FitFixtures.boxSamples(centre: SIMD3(-2e6, 3e5, 20), h: h, frame: f, count: 3000, surface: false,
                                      corners: false, seed: UInt64(trial)))
             let b = try OrientedBoxFit.minimumVolume(c)
             let local = (0..<c.count).map { SIMD3<Double>(c.localPoint($0)) }
             let reference = OrientedBoxFit.box(axes: f.0, f.1, points: local, centroid: .zero)
             #expect(b.volume <= reference.volume * (1 + 1e-6), "trial \(trial): \(b.volume / reference.volume)")
             #expect(b.volume > 0.95 * 8 * h.x * h.y * h.z)
-            expectContainsAll(b, c)
+            FitFixtures.expectContainsAll(b, c)
         }
     }
 
     @Test("minimum-volume box of a regular tetrahedron is the circumscribed cube (no face flush)")
     func tetrahedron() throws {
         var rng = SeededGenerator(seed: 8)
-        let f = randomFrame(&rng)
+        let f = FitFixtures.randomFrame(&rng)
         let verts: [SIMD3<Double>] = [SIMD3(1, 1, 1), SIMD3(1, -1, -1), SIMD3(-1, 1, -1), SIMD3(-1, -1, 1)]
         var pts: [SIMD3<Double>] = []
         for k in 0..<600 {
@@ -212,11 +170,11 @@ struct OrientedBoxTests {
             pts.append(q.x * f.0 + q.y * f.1 + q.z * f.2 + SIMD3(7, 8, 9))
         }
         for q in verts { pts.append(q.x * f.0 + q.y * f.1 + q.z * f.2 + SIMD3(7, 8, 9)) }
-        let c = cloud(pts)
+        let c = FitFixtures.cloud(pts)
         let b = try OrientedBoxFit.minimumVolume(c)
         // Edge 2√2, cube of side 2 (volume 8) vs. face-flush box 2√2·√6·(4/√3)/... = 16/√2·… ≈ 11.3.
         #expect(abs(b.volume / 8 - 1) < 0.01)
-        expectContainsAll(b, c)
+        FitFixtures.expectContainsAll(b, c)
         let pca = try OrientedBoxFit.pca(c)
         #expect(b.volume <= pca.volume * (1 + 1e-9))
     }
@@ -226,18 +184,18 @@ struct OrientedBoxTests {
         var rng = SeededGenerator(seed: 9)
         for trial in 0..<3 {
             // Anisotropic Gaussian blob, sheared: no symmetry to exploit.
-            let f = randomFrame(&rng)
+            let f = FitFixtures.randomFrame(&rng)
             let pts: [SIMD3<Double>] = (0..<300).map { _ in
                 let g = SIMD3(rng.nextGaussian() * 1.5, rng.nextGaussian() * 0.7, rng.nextGaussian() * 0.3)
                 return (g.x + 0.4 * g.y) * f.0 + g.y * f.1 + (g.z + 0.3 * g.x) * f.2
             }
-            let c = cloud(pts)
+            let c = FitFixtures.cloud(pts)
             let b = try OrientedBoxFit.minimumVolume(c)
-            expectContainsAll(b, c)
+            FitFixtures.expectContainsAll(b, c)
             var bestRandom = Double.infinity
             let local = (0..<c.count).map { SIMD3<Double>(c.localPoint($0)) }
             for _ in 0..<2500 {
-                let r = randomFrame(&rng)
+                let r = FitFixtures.randomFrame(&rng)
                 var lo = SIMD3<Double>(repeating: .infinity), hi = -lo
                 for q in local {
                     let p = SIMD3(dot(q, r.0), dot(q, r.1), dot(q, r.2))
@@ -254,28 +212,28 @@ struct OrientedBoxTests {
     @Test("noisy box surface: extents grow by about the noise, axes stay")
     func noisy() throws {
         var rng = SeededGenerator(seed: 10)
-        let f = randomFrame(&rng)
+        let f = FitFixtures.randomFrame(&rng)
         let h = SIMD3<Double>(1.0, 0.6, 0.4)
-        let c = cloud(boxSamples(centre: .zero, h: h, frame: f, count: 4000, surface: true, sigma: 0.002, corners: false, seed: 3))
+        let c = FitFixtures.cloud(FitFixtures.boxSamples(centre: .zero, h: h, frame: f, count: 4000, surface: true, sigma: 0.002, corners: false, seed: 3))
         let b = try OrientedBoxFit.minimumVolume(c)
         #expect(abs(dot(b.axis0, f.0)) > 0.999 && abs(dot(b.axis1, f.1)) > 0.999)
         for k in 0..<3 { #expect(b.halfExtents[k] > h[k] - 0.005 && b.halfExtents[k] < h[k] + 0.012) }
-        expectContainsAll(b, c)
+        FitFixtures.expectContainsAll(b, c)
     }
 
     @Test("degenerate input: planar, collinear, single point, empty, NaN, bad up")
     func degenerate() throws {
         var rng = SeededGenerator(seed: 11)
-        let f = randomFrame(&rng)
-        let planar = cloud(boxSamples(centre: SIMD3(1, 1, 1), h: SIMD3(2, 1, 0), frame: f, count: 300, surface: false, seed: 2))
+        let f = FitFixtures.randomFrame(&rng)
+        let planar = FitFixtures.cloud(FitFixtures.boxSamples(centre: SIMD3(1, 1, 1), h: SIMD3(2, 1, 0), frame: f, count: 300, surface: false, seed: 2))
         let pb = try OrientedBoxFit.minimumVolume(planar)
         #expect(abs(pb.halfExtents.x - 2) < 1e-5 && abs(pb.halfExtents.y - 1) < 1e-5 && pb.halfExtents.z < 1e-6)
         #expect(abs(abs(dot(pb.axis2, f.2)) - 1) < 1e-6)
-        expectContainsAll(pb, planar, tolerance: 1e-6)
-        let line = cloud((0..<20).map { Double($0) * f.0 + SIMD3(3, 3, 3) })
+        FitFixtures.expectContainsAll(pb, planar, tolerance: 1e-6)
+        let line = FitFixtures.cloud((0..<20).map { Double($0) * f.0 + SIMD3(3, 3, 3) })
         let lb = try OrientedBoxFit.minimumVolume(line)
         #expect(abs(lb.halfExtents.x - 9.5) < 1e-5 && lb.halfExtents.y < 1e-6 && lb.volume < 1e-9)
-        let single = cloud([SIMD3(4, 5, 6)])
+        let single = FitFixtures.cloud([SIMD3(4, 5, 6)])
         for b in [try OrientedBoxFit.minimumVolume(single), try OrientedBoxFit.pca(single),
                   try OrientedBoxFit.upright(single, up: SIMD3(0, 0, 1))] {
             #expect(b.halfExtents == .zero)

@@ -7,7 +7,7 @@ struct PlaneFitTests {
     /// of `sigma` along the normal.
     func planePoints(n: SIMD3<Double>, centre: SIMD3<Double>, count: Int, sigma: Double, seed: UInt64) -> [SIMD3<Double>] {
         var rng = SeededGenerator(seed: seed)
-        let (u, v) = orthonormalComplement(n)
+        let (u, v) = FitFixtures.orthonormalComplement(n)
         return (0..<count).map { _ in
             centre + (rng.nextUnitDouble() * 4 - 2) * u + (rng.nextUnitDouble() * 3 - 1.5) * v + sigma * rng.nextGaussian() * n
         }
@@ -17,9 +17,9 @@ struct PlaneFitTests {
     func exactAtLargeOffset() throws {
         var rng = SeededGenerator(seed: 1)
         for trial in 0..<20 {
-            let n = randomUnitVector(&rng)
+            let n = FitFixtures.randomUnitVector(&rng)
             let centre = SIMD3<Double>(1.2e6, -3.4e6, 250) + SIMD3(rng.nextGaussian(), rng.nextGaussian(), 0)
-            let c = cloud(planePoints(n: n, centre: centre, count: 500, sigma: 0, seed: UInt64(trial)))
+            let c = FitFixtures.cloud(planePoints(n: n, centre: centre, count: 500, sigma: 0, seed: UInt64(trial)))
             #expect(length(c.origin) > 1e6)
             let fit = try PlaneFit.fit(c)
             let world = fit.model.translated(by: c.origin)
@@ -36,7 +36,7 @@ struct PlaneFitTests {
     func noisy() throws {
         let n = normalize(SIMD3<Double>(0.3, -0.2, 0.9))
         let sigma = 0.01
-        let c = cloud(planePoints(n: n, centre: SIMD3(5, 5, 1), count: 20_000, sigma: sigma, seed: 9))
+        let c = FitFixtures.cloud(planePoints(n: n, centre: SIMD3(5, 5, 1), count: 20_000, sigma: sigma, seed: 9))
         let fit = try PlaneFit.fit(c)
         #expect(abs(fit.residuals.rms / sigma - 1) < 0.03)
         #expect(abs(fit.residuals.robustScale / sigma - 1) < 0.05)
@@ -49,7 +49,7 @@ struct PlaneFitTests {
     func subset() throws {
         let a = planePoints(n: SIMD3(0, 0, 1), centre: .zero, count: 200, sigma: 0, seed: 3)
         let b = planePoints(n: SIMD3(1, 0, 0), centre: SIMD3(10, 0, 0), count: 200, sigma: 0, seed: 4)
-        let c = cloud(a + b)
+        let c = FitFixtures.cloud(a + b)
         let fit = try PlaneFit.fit(c, indices: Array(200..<400))
         #expect(abs(fit.model.normal.x - 1) < 1e-9)
         #expect(abs(fit.model.translated(by: c.origin).offset - 10) < 1e-5)
@@ -58,13 +58,13 @@ struct PlaneFitTests {
 
     @Test("degenerate input throws typed errors")
     func degenerate() throws {
-        let two = cloud([SIMD3(0, 0, 0), SIMD3(1, 0, 0)])
+        let two = FitFixtures.cloud([SIMD3(0, 0, 0), SIMD3(1, 0, 0)])
         #expect(throws: FitError.tooFewPoints(required: 3, actual: 2)) { try PlaneFit.fit(two) }
-        let line = cloud((0..<10).map { SIMD3(Double($0), 2 * Double($0), 0) })
+        let line = FitFixtures.cloud((0..<10).map { SIMD3(Double($0), 2 * Double($0), 0) })
         #expect(throws: FitError.degenerate("the 10 points are collinear")) { try PlaneFit.fit(line) }
-        let same = cloud(Array(repeating: SIMD3(1, 2, 3), count: 5))
+        let same = FitFixtures.cloud(Array(repeating: SIMD3(1, 2, 3), count: 5))
         #expect(throws: FitError.degenerate("all 5 points coincide")) { try PlaneFit.fit(same) }
-        var bad = cloud([SIMD3(0, 0, 0), SIMD3(1, 0, 0), SIMD3(0, 1, 0), SIMD3(1, 1, 0)])
+        var bad = FitFixtures.cloud([SIMD3(0, 0, 0), SIMD3(1, 0, 0), SIMD3(0, 1, 0), SIMD3(1, 1, 0)])
         bad.z[2] = .nan
         #expect(throws: FitError.nonFinitePoint(index: 2)) { try PlaneFit.fit(bad) }
         #expect(throws: FitError.indexOutOfRange(index: 7, position: 1, count: 4)) {

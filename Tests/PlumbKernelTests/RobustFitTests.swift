@@ -7,7 +7,7 @@ struct RobustFitTests {
     func contaminatedPlane(n: SIMD3<Double>, centre: SIMD3<Double>, inliers: Int, outliers: Int, sigma: Double,
                            seed: UInt64) -> (points: [SIMD3<Double>], isInlier: [Bool]) {
         var rng = SeededGenerator(seed: seed)
-        let (u, v) = orthonormalComplement(n)
+        let (u, v) = FitFixtures.orthonormalComplement(n)
         var pts: [SIMD3<Double>] = []
         var flags: [Bool] = []
         for k in 0..<(inliers + outliers) {
@@ -29,7 +29,7 @@ struct RobustFitTests {
         let centre = SIMD3<Double>(2e6, 1e6, 40)
         let sigma = 0.003
         let data = contaminatedPlane(n: n, centre: centre, inliers: 2000, outliers: 2000, sigma: sigma, seed: 8)
-        let c = cloud(data.points)
+        let c = FitFixtures.cloud(data.points)
         let options = RobustFitOptions(inlierThreshold: 3 * sigma, seed: 42)
         let r = try PlaneFit.robust(c, options: options)
         let world = r.model.translated(by: c.origin)

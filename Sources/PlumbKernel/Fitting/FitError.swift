@@ -15,6 +15,7 @@ public enum FitError: Error, Sendable, Equatable, Hashable, CustomStringConverti
     /// The underlying linear algebra failed.
     case linearAlgebra(LinearAlgebraError)
 
+    /// A sentence naming the problem and where it is.
     public var description: String {
         switch self {
         case let .tooFewPoints(r, n): "fit needs at least \(r) points, got \(n)"

@@ -30,7 +30,9 @@ public enum Line2DFit {
         let trace = cxx + cyy
         guard trace > 0 else { throw .degenerate("all \(n) points coincide") }
         let theta = 0.5 * atan2Double(2 * cxy, cxx - cyy)
-        var line = Line2DModel(point: shift + m, direction: SIMD2(cosDouble(theta), sinDouble(theta)))
+        guard var line = Line2DModel(point: shift + m, direction: SIMD2(cosDouble(theta), sinDouble(theta))) else {
+            throw .degenerate("line direction is undefined")
+        }
         line.canonicalise()
         return FitResult(model: line, residuals: residuals(of: line, points: points, indices: indices))
     }

@@ -9,11 +9,11 @@ public struct Line2DModel: Sendable, Equatable, Hashable, Codable {
     /// Unit direction.
     public var direction: SIMD2<Double>
 
-    /// A line through `point` along `direction` (normalised here).
-    /// - Precondition: `direction` is non-zero.
-    public init(point: SIMD2<Double>, direction: SIMD2<Double>) {
+    /// A line through `point` along `direction` (normalised here), or `nil` when `direction` is zero
+    /// or either argument is not finite.
+    public init?(point: SIMD2<Double>, direction: SIMD2<Double>) {
         let l = (direction * direction).sum().squareRoot()
-        precondition(l > 0, "zero line direction")
+        guard l > 0, l.isFinite, point.x.isFinite, point.y.isFinite else { return nil }
         self.point = point
         self.direction = direction / l
     }
