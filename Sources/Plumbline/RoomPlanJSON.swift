@@ -76,7 +76,9 @@ public enum RoomPlanJSON {
         do {
             return try makeDecoder().decode(T.self, from: data)
         } catch let error as DecodingError {
-            throw map(error)
+            let mapped = map(error)
+            if case .malformedJSON = mapped { throw .malformedJSON(detail: JSONDiagnostics.locate(in: data)) }
+            throw mapped
         } catch {
             throw .malformedJSON(detail: String(describing: error))
         }
