@@ -144,6 +144,31 @@ struct RoomPlanJSONTests {
         } else { Issue.record("syntax error not reported") }
     }
 
+    @Test func hostileInputGivesTypedErrors() throws {
+        // 100 000 nested arrays in an unknown key: refused by the parser's depth limit, no stack overflow.
+        let deep = #"{"doors":[],"windows":[],"openings":[],"objects":[],"walls":[],"x":"#
+            + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000) + "}"
+        #expect(throws: RoomPlanJSONError.self) { try RoomPlanJSON.decode(CapturedRoom.self, from: Data(deep.utf8)) }
+        // Wrong top-level kind.
+        #expect(throws: RoomPlanJSONError.self) { try RoomPlanJSON.decode(CapturedRoom.self, from: Data("[1,2]".utf8)) }
+        // Missing file.
+        let missing = URL(fileURLWithPath: "/nonexistent/plumbline/room.json")
+        do {
+            _ = try RoomPlanJSON.decode(CapturedRoom.self, contentsOf: missing)
+            Issue.record("missing file accepted")
+        } catch {
+            if case .fileError(let path, _) = error { #expect(path == missing.path) } else { Issue.record("\(error)") }
+        }
+    }
+
+    @Test func writeThenReadFile() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("plumbline-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let room = CapturedRoom(doors: [Self.door()], sections: [.init(label: .bathroom, center: SIMD3(1, 0, -2))])
+        try RoomPlanJSON.write(room, to: url)
+        #expect(try RoomPlanJSON.decode(CapturedRoom.self, contentsOf: url) == room)
+    }
+
     @Test func nonFiniteValuesAreRefusedOnEncode() {
         var s = Self.door()
         s.dimensions.y = .nan
