@@ -131,13 +131,9 @@ enum PCDReader {
         makeAssembler: (Int) -> CloudAssembler
     ) throws(PointCloudFormatError) -> CloudAssembler {
         var cursor = TextCursor(bytes, position: h.dataOffset, linesBefore: h.headerLines)
+        // Capacity bounded by the bytes present (each value needs a byte and a separator).
         let remaining = bytes.count - cursor.position
-        let (need, overflow) = h.points.multipliedReportingOverflow(by: 2 * h.valuesPerPoint)
-        if h.points > 0, overflow || need - 1 > remaining {
-            throw .declaredSizeExceedsData(element: "point", declaredCount: h.points, minimumBytes: overflow ? Int.max : need - 1,
-                                           availableBytes: remaining, at: .line(cursor.line + 1))
-        }
-        var assembler = makeAssembler(h.points)
+        var assembler = makeAssembler(min(h.points, remaining / (2 * max(1, h.valuesPerPoint)) + 1))
         for i in 0..<h.points {
             guard let r = cursor.nextNonBlankLine() else {
                 throw .truncatedData(element: "point", index: i, at: .line(cursor.line + 1))

@@ -57,16 +57,14 @@ enum PLYReader {
                 if ei == vertexIndex { assembler = makeAssembler(0) }
                 continue
             }
-            // Every record needs at least one byte per value plus a separator: reject absurd counts now.
-            let remaining = bytes.count - cursor.position
-            let (need, overflow) = element.count.multipliedReportingOverflow(by: 2 * props.count)
-            if overflow || need - 1 > remaining {
-                throw .declaredSizeExceedsData(element: element.name, declaredCount: element.count,
-                                               minimumBytes: overflow ? Int.max : need - 1, availableBytes: remaining,
-                                               at: .line(cursor.line + 1))
-            }
+            // Text cannot be sized from the header: reserve only what the bytes present could hold
+            // (every record needs at least one byte per value plus a separator) and let the line
+            // reader name the first missing record.
             let isVertex = ei == vertexIndex
-            if isVertex { assembler = makeAssembler(element.count) }
+            if isVertex {
+                let remaining = bytes.count - cursor.position
+                assembler = makeAssembler(min(element.count, remaining / (2 * props.count) + 1))
+            }
             for i in 0..<element.count {
                 guard let r = cursor.nextNonBlankLine() else {
                     throw .truncatedData(element: element.name, index: i, at: .line(cursor.line + 1))
