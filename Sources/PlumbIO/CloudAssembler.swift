@@ -14,10 +14,10 @@ struct CloudAssembler {
     let organised: Bool
     let policy: PointCloudReadOptions.NonFinitePolicy
     private(set) var shift: SIMD3<Double> = .zero
-    private var shiftChosen = false
-    private(set) var recordsSeen = 0
-    private(set) var droppedNoReturn = 0
-    private(set) var droppedNonFinite = 0
+    private(set) var shiftChosen = false
+    var recordsSeen = 0
+    var droppedNoReturn = 0
+    var droppedNonFinite = 0
     var x: [Float] = [], y: [Float] = [], z: [Float] = []
     var nx: [Float] = [], ny: [Float] = [], nz: [Float] = []
     var r: [UInt8] = [], g: [UInt8] = [], b: [UInt8] = []
@@ -57,13 +57,7 @@ struct CloudAssembler {
             }
             throw .nonFiniteCoordinate(pointIndex: index, at: location())
         }
-        if !shiftChosen {
-            shiftChosen = true
-            let first = SIMD3(p.x, p.y, p.z)
-            if abs(first.x) >= 1024 || abs(first.y) >= 1024 || abs(first.z) >= 1024 {
-                shift = first.rounded(.toNearestOrEven)
-            }
-        }
+        if !shiftChosen { chooseShift(firstFinitePoint: SIMD3(p.x, p.y, p.z)) }
         let lx = Float(p.x - shift.x), ly = Float(p.y - shift.y), lz = Float(p.z - shift.z)
         guard lx.isFinite, ly.isFinite, lz.isFinite else {
             throw .valueOutOfRange(property: "coordinate", value: "(\(p.x), \(p.y), \(p.z))", at: location())
@@ -75,6 +69,16 @@ struct CloudAssembler {
         if attributes.colors { r.append(p.r); g.append(p.g); b.append(p.b) }
         if attributes.intensity { intensity.append(p.intensity) }
         if attributes.frameIndex { frameIndex.append(p.frameIndex) }
+    }
+
+    /// Fixes the local origin from the first finite point (see the type's documentation). No effect
+    /// once chosen, or for `float32` coordinates.
+    mutating func chooseShift(firstFinitePoint first: SIMD3<Double>) {
+        guard !shiftChosen else { return }
+        shiftChosen = true
+        if abs(first.x) >= 1024 || abs(first.y) >= 1024 || abs(first.z) >= 1024 {
+            shift = first.rounded(.toNearestOrEven)
+        }
     }
 
     /// The finished cloud; `fileOrigin` is the offset the file stated (zero when none).

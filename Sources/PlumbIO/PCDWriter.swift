@@ -1,7 +1,8 @@
 import PlumbKernel
 
 /// Encodes a ``PointCloud`` as PCD v0.7 (`DATA ascii`, `binary` or `binary_compressed`), unorganised
-/// (`HEIGHT 1`). Colours are PCL's packed `rgb` (float bits of `0x00RRGGBB`; the integer in ascii).
+/// (`HEIGHT 1`). Colours are PCL's packed `rgb`: a `F 4` field holding the bits of `0x00RRGGBB`, written
+/// as that integer in ascii (as PCL does).
 enum PCDWriter {
     static func encode(_ cloud: PointCloud, encoding: PointCloudEncoding, options: PointCloudWriteOptions) -> [UInt8] {
         let world64 = options.coordinates == .worldFloat64
@@ -15,7 +16,7 @@ enum PCDWriter {
         h += "VERSION 0.7\n"
         h += "FIELDS " + fields.map(\.pcdName).joined(separator: " ") + "\n"
         h += "SIZE " + fields.map { "\($0.type.size)" }.joined(separator: " ") + "\n"
-        h += "TYPE " + fields.map { $0.source == .packedRGB ? "U" : $0.type.pcdLetter }.joined(separator: " ") + "\n"
+        h += "TYPE " + fields.map(\.type.pcdLetter).joined(separator: " ") + "\n"
         h += "COUNT " + fields.map { _ in "1" }.joined(separator: " ") + "\n"
         h += "WIDTH \(n)\nHEIGHT 1\nVIEWPOINT 0 0 0 1 0 0 0\nPOINTS \(n)\n"
         let dataName = switch encoding {

@@ -8,6 +8,7 @@ public enum SourceLocation: Sendable, Equatable, Hashable, Codable, CustomString
     /// 0-based byte offset from the start of the input.
     case byteOffset(Int)
 
+    /// "line N" or "byte offset N".
     public var description: String {
         switch self {
         case let .line(n): "line \(n)"
@@ -55,6 +56,7 @@ public enum PointCloudFormatError: Error, Sendable, Equatable, CustomStringConve
     /// The cloud handed to a writer is inconsistent.
     case invalidCloud(PointCloudError)
 
+    /// A one-line human-readable explanation naming the location.
     public var description: String {
         switch self {
         case .emptyInput: "the input is empty"
