@@ -134,6 +134,7 @@ enum PCDReader {
         // Capacity bounded by the bytes present (each value needs a byte and a separator).
         let remaining = bytes.count - cursor.position
         var assembler = makeAssembler(min(h.points, remaining / (2 * max(1, h.valuesPerPoint)) + 1))
+        let plan = h.fields.indices.map { (type: h.fields[$0].type, count: h.fields[$0].count, target: targets[$0]) }
         for i in 0..<h.points {
             guard let r = cursor.nextNonBlankLine() else {
                 throw .truncatedData(element: "point", index: i, at: .line(cursor.line + 1))
@@ -142,13 +143,14 @@ enum PCDReader {
             var tok = Tokenizer(bytes, r)
             var rec = PointRecord()
             var consumed = 0
-            for (fi, f) in h.fields.enumerated() {
-                for _ in 0..<f.count {
+            for fi in 0..<plan.count {
+                let slot = plan[fi]
+                for _ in 0..<slot.count {
                     guard let t = tok.next() else {
                         throw .wrongValueCount(expected: h.valuesPerPoint, found: consumed, at: .line(line))
                     }
                     consumed += 1
-                    if f.count == 1, let target = targets[fi] {
+                    if slot.count == 1, let target = slot.target {
                         if target == .packedRGB {
                             if let u = NumberParser.parseInteger(bytes, t, in: 0...4294967295) {
                                 rec.setPacked(UInt32(u))
@@ -159,11 +161,11 @@ enum PCDReader {
                             }
                             continue
                         }
-                        guard let v = PLYReader.parseValue(bytes, t, f.type) else {
+                        guard let v = PLYReader.parseValue(bytes, t, slot.type) else {
                             throw .malformedNumber(token: NumberParser.tokenText(bytes, t), at: .line(line))
                         }
-                        if !rec.assign(v, to: target, type: f.type) {
-                            throw .valueOutOfRange(property: f.name, value: NumberParser.tokenText(bytes, t), at: .line(line))
+                        if !rec.assign(v, to: target, type: slot.type) {
+                            throw .valueOutOfRange(property: h.fields[fi].name, value: NumberParser.tokenText(bytes, t), at: .line(line))
                         }
                     } else if NumberParser.parseDouble(bytes, t) == nil {
                         throw .malformedNumber(token: NumberParser.tokenText(bytes, t), at: .line(line))

@@ -65,6 +65,9 @@ enum PLYReader {
                 let remaining = bytes.count - cursor.position
                 assembler = makeAssembler(min(element.count, remaining / (2 * props.count) + 1))
             }
+            // Trivial (ARC-free) per-property plan for the hot loop; names only on error paths.
+            let plan = props.indices.map { AsciiSlot(type: props[$0].type, countType: props[$0].countType,
+                                                     target: isVertex ? targets[$0] : nil) }
             for i in 0..<element.count {
                 guard let r = cursor.nextNonBlankLine() else {
                     throw .truncatedData(element: element.name, index: i, at: .line(cursor.line + 1))
@@ -73,24 +76,25 @@ enum PLYReader {
                 var tok = Tokenizer(bytes, r)
                 var rec = PointRecord()
                 var consumed = 0
-                for (pi, prop) in props.enumerated() {
+                for pi in 0..<plan.count {
+                    let slot = plan[pi]
                     guard let t = tok.next() else {
                         throw .wrongValueCount(expected: consumed + props.count - pi, found: consumed, at: .line(line))
                     }
                     consumed += 1
-                    if let countType = prop.countType {
+                    if let countType = slot.countType {
                         guard let n = NumberParser.parseInteger(bytes, t, in: countType.range) else {
                             throw .malformedNumber(token: NumberParser.tokenText(bytes, t), at: .line(line))
                         }
                         guard n >= 0 else {
-                            throw .valueOutOfRange(property: prop.name, value: NumberParser.tokenText(bytes, t), at: .line(line))
+                            throw .valueOutOfRange(property: props[pi].name, value: NumberParser.tokenText(bytes, t), at: .line(line))
                         }
                         var k = 0.0
                         while k < n {
                             guard let item = tok.next() else {
                                 throw .wrongValueCount(expected: consumed + Int(n - k), found: consumed, at: .line(line))
                             }
-                            guard parseValue(bytes, item, prop.type) != nil else {
+                            guard parseValue(bytes, item, slot.type) != nil else {
                                 throw .malformedNumber(token: NumberParser.tokenText(bytes, item), at: .line(line))
                             }
                             consumed += 1
@@ -98,11 +102,11 @@ enum PLYReader {
                         }
                         continue
                     }
-                    guard let v = parseValue(bytes, t, prop.type) else {
+                    guard let v = parseValue(bytes, t, slot.type) else {
                         throw .malformedNumber(token: NumberParser.tokenText(bytes, t), at: .line(line))
                     }
-                    if isVertex, let target = targets[pi], !rec.assign(v, to: target, type: prop.type) {
-                        throw .valueOutOfRange(property: prop.name, value: NumberParser.tokenText(bytes, t), at: .line(line))
+                    if let target = slot.target, !rec.assign(v, to: target, type: slot.type) {
+                        throw .valueOutOfRange(property: props[pi].name, value: NumberParser.tokenText(bytes, t), at: .line(line))
                     }
                 }
                 if tok.peekHasToken() {
@@ -113,6 +117,13 @@ enum PLYReader {
         }
         if cursor.nextNonBlankLine() != nil { throw .unexpectedTrailingData(at: .line(cursor.line)) }
         return assembler
+    }
+
+    /// One property of an ascii record, without its name (trivial type: no reference counting).
+    struct AsciiSlot {
+        let type: ScalarType
+        let countType: ScalarType?
+        let target: PointTarget?
     }
 
     /// Parses an ascii value of `type`: integers must be whole and in range; floats may be nan/inf.

@@ -103,10 +103,34 @@ struct Tokenizer {
 
 /// Strict decimal number parsing straight from bytes, without allocation.
 enum NumberParser {
-    private static let powersOf10: [Double] = (0...22).map { e in
-        var v = 1.0
-        for _ in 0..<e { v *= 10 }
-        return v
+    /// Exact powers of ten 10^0 … 10^22 (all representable in Double).
+    @inline(__always)
+    private static func powerOf10(_ e: Int) -> Double {
+        switch e {
+        case 0: 1e0
+        case 1: 1e1
+        case 2: 1e2
+        case 3: 1e3
+        case 4: 1e4
+        case 5: 1e5
+        case 6: 1e6
+        case 7: 1e7
+        case 8: 1e8
+        case 9: 1e9
+        case 10: 1e10
+        case 11: 1e11
+        case 12: 1e12
+        case 13: 1e13
+        case 14: 1e14
+        case 15: 1e15
+        case 16: 1e16
+        case 17: 1e17
+        case 18: 1e18
+        case 19: 1e19
+        case 20: 1e20
+        case 21: 1e21
+        default: 1e22
+        }
     }
 
     /// Parses `[+-]digits[.digits][(e|E)[+-]digits]`, `nan`, `inf` or `infinity` (case-insensitive).
@@ -198,7 +222,7 @@ enum NumberParser {
         if mantissa == 0 { return negative ? -0.0 : 0.0 }
         if !inexact, mantissa <= 1 << 53, exponent >= -22, exponent <= 22 {
             var v = Double(mantissa)
-            v = exponent < 0 ? v / powersOf10[-exponent] : v * powersOf10[exponent]
+            v = exponent < 0 ? v / powerOf10(-exponent) : v * powerOf10(exponent)
             return negative ? -v : v
         }
         return withUnsafeTemporaryAllocation(of: CChar.self, capacity: n + 1) { buf in
