@@ -99,6 +99,13 @@ struct RoundTripTests {
         let bad = URL(fileURLWithPath: "/nonexistent-dir/x.ply")
         #expect(throws: PointCloudFormatError.self) { try PointCloudWriter.write(cloud, to: bad) }
         if case .cannotReadFile = Fixtures.readError(url: bad) {} else { Issue.record("expected cannotReadFile") }
+        if case .cannotReadFile = Fixtures.readError(url: dir) {} else { Issue.record("expected cannotReadFile for a directory") }
+        let empty = dir.appendingPathComponent("empty.ply")
+        FileManager.default.createFile(atPath: empty.path, contents: Data())
+        #expect(Fixtures.readError(url: empty) == .emptyInput)
+        // A file image read through a pipe-like path (non-mapped fallback) gives the same cloud.
+        let viaBytes = try PointCloudReader.read(bytes: Data(contentsOf: dir.appendingPathComponent("c.pcd"))).cloud
+        #expect(viaBytes == cloud)
     }
 
     @Test("unsupported writer combinations and invalid clouds are typed errors")
