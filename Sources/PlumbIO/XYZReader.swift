@@ -11,6 +11,8 @@ import PlumbKernel
 ///   3 → `x y z`; 4 → `x y z intensity`; 6 → `x y z r g b`; 7 → `x y z intensity r g b` (PTS style);
 ///   9 → `x y z r g b nx ny nz`; any other count ≥ 3 → `x y z` and the rest skipped.
 /// Colour values are 0…255. Every data line must have the same number of values as the first.
+/// A first data line holding a single integer (the PTS point-count line) is reported as the declared
+/// count; it is never used to size memory.
 enum XYZReader {
     static func columnNames(forCount n: Int) -> [String] {
         switch n {
@@ -49,6 +51,12 @@ enum XYZReader {
                 var t2 = Tokenizer(bytes, r, commaIsSeparator: true)
                 var tokens: [Range<Int>] = []
                 while let t = t2.next() { tokens.append(t) }
+                if tokens.count == 1, report.declaredPointCount == nil,
+                   let declared = NumberParser.parseInteger(bytes, tokens[0], in: 0...9e15) {
+                    // PTS-style point-count line: reported, not trusted for allocation.
+                    report.declaredPointCount = Int(declared)
+                    continue
+                }
                 if names == nil, tokens.allSatisfy({ NumberParser.parseDouble(bytes, $0) == nil }) {
                     names = tokens.map { cursor.string($0).lowercased() }
                     continue

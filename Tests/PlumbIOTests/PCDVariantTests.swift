@@ -101,6 +101,13 @@ struct XYZTests {
         #expect(c5.report.skippedProperties == ["column4", "column5"])
     }
 
+    @Test("PTS: a leading point-count line is reported as the declared count")
+    func ptsCount() throws {
+        let r = try PointCloudReader.read(bytes: Array("2\n1 2 3 -5 10 20 30\n4 5 6 -7 1 2 3\n".utf8), format: .xyz)
+        #expect(r.report.declaredPointCount == 2 && r.cloud.count == 2)
+        #expect(r.cloud.intensity == [-5, -7])
+    }
+
     @Test("a names line (CSV header) or a columns comment overrides the count rule")
     func namedColumns() throws {
         let csv = try PointCloudReader.read(bytes: Array("nx,ny,nz,x,y,z\n0,0,1,5,6,7\n".utf8), format: .xyz).cloud
