@@ -101,11 +101,31 @@ struct RoundTripTests {
         if case .cannotReadFile = Fixtures.readError(url: bad) {} else { Issue.record("expected cannotReadFile") }
         if case .cannotReadFile = Fixtures.readError(url: dir) {} else { Issue.record("expected cannotReadFile for a directory") }
         let empty = dir.appendingPathComponent("empty.ply")
-        FileManager.default.createFile(atPath: empty.path, contents: Data())
+        #expect(FileManager.default.createFile(atPath: empty.path, contents: Data()))
         #expect(Fixtures.readError(url: empty) == .emptyInput)
-        // A file image read through a pipe-like path (non-mapped fallback) gives the same cloud.
+        // In-memory Data gives the same cloud as the mapped file.
         let viaBytes = try PointCloudReader.read(bytes: Data(contentsOf: dir.appendingPathComponent("c.pcd"))).cloud
         #expect(viaBytes == cloud)
+        // A FIFO cannot be mapped: the chunked fallback reads it (format from the extension and magic).
+        let fifo = dir.appendingPathComponent("pipe.ply")
+        try #require(mkfifo(fifo.path, 0o600) == 0)
+        let image = try PointCloudWriter.encode(cloud, format: .ply, encoding: .binaryBigEndian)
+        let writer = Thread {
+            let fd = open(fifo.path, O_WRONLY)
+            guard fd >= 0 else { return }
+            image.withUnsafeBytes { raw in
+                var done = 0
+                while done < raw.count {
+                    let n = write(fd, raw.baseAddress! + done, min(65536, raw.count - done))
+                    if n <= 0 { break }
+                    done += n
+                }
+            }
+            close(fd)
+        }
+        writer.start()
+        let piped = try PointCloudReader.read(contentsOf: fifo)
+        #expect(piped.cloud == cloud)
     }
 
     @Test("unsupported writer combinations and invalid clouds are typed errors")
