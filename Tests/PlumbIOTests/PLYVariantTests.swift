@@ -89,6 +89,32 @@ struct PLYVariantTests {
         #expect(r.report.skippedProperties == ["frame"])
     }
 
+    @Test("a list property inside the vertex element is walked and skipped in all encodings")
+    func vertexWithList() throws {
+        let lists: [[Int]] = [[], [5, 6, 7], [9]]
+        let points: [SIMD3<Float>] = [SIMD3(1, 2, 3), SIMD3(-4, 5.5, 6), SIMD3(7, 8, -9.25)]
+        for enc in Fixtures.Encoding.allCases {
+            var bytes = Array(("ply\nformat \(enc.rawValue) 1.0\nelement vertex 3\nproperty float x\n"
+                + "property list uchar int neighbours\nproperty float y\nproperty float z\nend_header\n").utf8)
+            let big = enc == .binary_big_endian
+            for (p, l) in zip(points, lists) {
+                if enc == .ascii {
+                    bytes += Array("\(p.x) \(l.count)\(l.map { " \($0)" }.joined()) \(p.y) \(p.z)\n".utf8)
+                } else {
+                    bytes += Fixtures.binaryValue(Double(p.x), type: "float", bigEndian: big)
+                    bytes.append(UInt8(l.count))
+                    for v in l { bytes += Fixtures.binaryValue(Double(v), type: "int", bigEndian: big) }
+                    bytes += Fixtures.binaryValue(Double(p.y), type: "float", bigEndian: big)
+                    bytes += Fixtures.binaryValue(Double(p.z), type: "float", bigEndian: big)
+                }
+            }
+            let r = try PointCloudReader.read(bytes: bytes)
+            #expect(r.report.skippedProperties == ["neighbours"])
+            #expect((0..<3).map { r.cloud.localPoint($0) } == points, "\(enc)")
+            #expect(r.report.trailingByteCount == 0)
+        }
+    }
+
     @Test("bundled fixture: ascii cube with faces and CRLF line ends")
     func bundledFixture() throws {
         let url = TestPaths.data.appendingPathComponent("fixtures/cube_faces_crlf.ply")
