@@ -43,7 +43,16 @@ public enum PointCloudWriter {
         switch (format, e) {
         case (.ply, .ascii), (.ply, .binaryLittleEndian), (.ply, .binaryBigEndian):
             return PLYWriter.encode(cloud, encoding: e, options: options)
-        case (.pcd, .ascii), (.pcd, .binaryLittleEndian), (.pcd, .binaryCompressed):
+        case (.pcd, .binaryCompressed):
+            // The block header stores sizes as UInt32.
+            let record = OutputField.fields(for: cloud, world64: options.coordinates == .worldFloat64, packedColor: true)
+                .reduce(0) { $0 + $1.type.size }
+            let (size, overflow) = cloud.count.multipliedReportingOverflow(by: record)
+            guard !overflow, size <= Int(UInt32.max) / 2 else {
+                throw .unsupportedEncoding(format: .pcd, encoding: "binaryCompressed above 2 GiB of point data")
+            }
+            return PCDWriter.encode(cloud, encoding: e, options: options)
+        case (.pcd, .ascii), (.pcd, .binaryLittleEndian):
             return PCDWriter.encode(cloud, encoding: e, options: options)
         case (.xyz, .ascii):
             return XYZWriter.encode(cloud)

@@ -70,6 +70,35 @@ struct RealFileTests {
         #expect(r.cloud.colors != nil)
     }
 
+    @Test("room_scan1 rewritten as binary_compressed: our LZF compresses real data about as well as PCL's")
+    func recompress() throws {
+        let url = TestPaths.sharedData!.appendingPathComponent("pcl-room/room_scan1.pcd")
+        let originalSize = try FileManager.default.attributesOfItem(atPath: url.path)[.size] as! Int
+        let cloud = try PointCloudReader.read(contentsOf: url).cloud
+        let bytes = try PointCloudWriter.encode(cloud, format: .pcd, encoding: .binaryCompressed)
+        let raw = cloud.count * 12
+        print("room_scan1: raw \(raw) B, PCL's file \(originalSize) B, ours \(bytes.count) B")
+        #expect(bytes.count < raw * 9 / 10)
+        #expect(Double(bytes.count) < Double(originalSize) * 1.25)
+        #expect(try PointCloudReader.read(bytes: bytes).cloud == cloud)
+    }
+
+    @Test("seeded byte flips inside a real LZF stream parse or throw, never crash")
+    func flipsInRealStream() throws {
+        let url = TestPaths.sharedData!.appendingPathComponent("pcl-room/room_scan1.pcd")
+        let good = try [UInt8](Data(contentsOf: url))
+        var rng = SeededGenerator(seed: 31)
+        var failures = 0
+        for _ in 0..<40 {
+            var m = good
+            let at = 300 + rng.nextIndex(below: good.count - 300)
+            m[at] ^= UInt8(1 + rng.nextIndex(below: 255))
+            if case .failure = Fixtures.result(m) { failures += 1 }
+        }
+        // Most flips in an LZF stream break it (bad reference or wrong length); some only change values.
+        #expect(failures > 0)
+    }
+
     @Test("real files survive a write/read round trip in every PCD and PLY encoding")
     func rewrite() throws {
         let original = try read("open3d-fragments/cloud_bin_0.pcd").cloud
