@@ -45,7 +45,7 @@ enum PCDReader {
                 throw .declaredSizeExceedsData(element: "point", declaredCount: h.points, minimumBytes: overflow ? Int.max : need,
                                                availableBytes: remaining, at: .byteOffset(h.dataOffset))
             }
-            assembler = makeAssembler(h.points)
+            assembler = makeAssembler(0)  // the column decoder builds full-size arrays itself
             let columns = Self.columns(h, targets: targets) { f in (h.dataOffset + f.offset, h.recordSize) }
             try BinaryColumnDecoder.decode(bytes, columns: columns, count: h.points, bigEndian: false,
                                            locationBase: h.dataOffset, locationStride: h.recordSize, into: &assembler)
@@ -102,7 +102,7 @@ enum PCDReader {
             throw .corruptCompressedData(detail: failure.detail, at: .byteOffset(start + 8 + failure.inputOffset))
         }
         trailing = remaining - 8 - compressedSize
-        var assembler = makeAssembler(h.points)
+        var assembler = makeAssembler(0)
         var fieldStart: [Int] = []
         var acc = 0
         for f in h.fields {

@@ -154,7 +154,7 @@ enum PLYReader {
             }
             if let stride = element.fixedStride {
                 if isVertex {
-                    assembler = makeAssembler(element.count)
+                    assembler = makeAssembler(0)  // the column decoder builds full-size arrays itself
                     var columns: [BinaryColumn] = []
                     var propOffset = 0
                     for (pi, p) in element.properties.enumerated() {
