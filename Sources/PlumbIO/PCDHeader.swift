@@ -44,6 +44,9 @@ struct PCDHeader: Sendable, Equatable {
                 throw .malformedHeader(detail: "missing DATA line", at: .line(cursor.line))
             }
             let line = cursor.line
+            guard r.count <= maximumHeaderLineLength else {
+                throw .malformedHeader(detail: "header line longer than \(maximumHeaderLineLength) bytes", at: .line(line))
+            }
             let text = cursor.string(r)
             let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
             guard let keyword = words.first else { continue }

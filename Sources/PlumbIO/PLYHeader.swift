@@ -55,6 +55,9 @@ struct PLYHeader: Sendable, Equatable {
                 throw .malformedHeader(detail: "missing 'end_header'", at: .line(cursor.line))
             }
             let line = cursor.line
+            guard r.count <= maximumHeaderLineLength else {
+                throw .malformedHeader(detail: "header line longer than \(maximumHeaderLineLength) bytes", at: .line(line))
+            }
             let text = cursor.string(r)
             let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
             guard let keyword = words.first else { continue }

@@ -6,6 +6,10 @@ import Musl
 import Darwin
 #endif
 
+/// Longest header line accepted by the PLY and PCD header parsers (guards against binary junk
+/// without newlines being turned into one huge string).
+let maximumHeaderLineLength = 1 << 16
+
 /// Walks text held in a raw buffer line by line, tracking 1-based line numbers. Lines end at `\n`;
 /// a `\r` before it is removed. Never reads outside the buffer.
 struct TextCursor {

@@ -89,6 +89,8 @@ struct MalformedInputTests {
         #expect(Fixtures.error(noVertex) == .missingElement(name: "vertex"))
         let encoding = Array("ply\nformat binary_middle_endian 1.0\nend_header\n".utf8)
         #expect(Fixtures.error(encoding) == .unsupportedEncoding(format: .ply, encoding: "binary_middle_endian"))
+        let long = Array("ply\nformat ascii 1.0\ncomment ".utf8) + [UInt8](repeating: 0x41, count: 70_000) + Array("\nend_header\n".utf8)
+        #expect(Fixtures.error(long) == .malformedHeader(detail: "header line longer than 65536 bytes", at: .line(3)))
         let negative = Array("ply\nformat ascii 1.0\nelement vertex -1\nend_header\n".utf8)
         #expect(Fixtures.error(negative) == .malformedHeader(detail: "bad element count '-1'", at: .line(3)))
     }
