@@ -40,8 +40,9 @@ enum XYZReader {
             if bytes[first.lowerBound] == UInt8(ascii: "#") {
                 if assembler == nil {
                     let text = cursor.string(r).trimmingSpaces
-                    if let range = text.range(of: "columns:") {
-                        names = text[range.upperBound...].split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" }).map(String.init)
+                    if let range = text.firstRange(of: "columns:") {
+                        names = text[range.upperBound...].split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" })
+                            .map { $0.lowercased() }
                     }
                 }
                 continue
