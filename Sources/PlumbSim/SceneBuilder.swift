@@ -151,7 +151,8 @@ public enum SceneBuilder {
             let a = r.polygon[i], b = r.polygon[j], c = r.polygon[k]
             mesh.addTriangle(SIMD3(a.x, floorY, a.y), SIMD3(c.x, floorY, c.y), SIMD3(b.x, floorY, b.y), surface: fs)
             // Split the triangle into convex pieces, each under one ceiling plane (the lowest one).
-            var pieces: [([SIMD2<Double>], Linear)] = [([a, b, c], Linear(g: .zero, c: storey.ceilingHeight))]
+            let flat = (r.ceilingHeight.map { floorY + $0 } ?? (storey.floorElevation + storey.ceilingHeight)) - storey.floorElevation
+            var pieces: [([SIMD2<Double>], Linear)] = [([a, b, c], Linear(g: .zero, c: flat))]
             for pl in planes {
                 var next: [([SIMD2<Double>], Linear)] = []
                 for (poly, cur) in pieces {
