@@ -51,14 +51,15 @@ extension FloorPlan {
     }
 
     private func checkRoom(_ r: Room) throws(FloorPlanError) {
-        guard let s = storey(r.storey) else { throw .unknownStorey(kind: "room", id: r.id, storey: r.storey) }
+        guard storey(r.storey) != nil else { throw .unknownStorey(kind: "room", id: r.id, storey: r.storey) }
         for p in r.polygon { try Self.finite(p.x, "room", r.id, "polygon"); try Self.finite(p.y, "room", r.id, "polygon") }
         if let e = r.floorElevation { try Self.finite(e, "room", r.id, "floorElevation") }
+        if let c = r.ceilingHeight { try Self.size(c, "room", r.id, "ceilingHeight") }
         guard r.polygon.count >= 3, r.area > 1e-4 else { throw .degeneratePolygon(roomID: r.id) }
         if let e = PlanPolygon.firstSelfIntersection(r.polygon) { throw .selfIntersectingPolygon(roomID: r.id, edge: e) }
         let floor = floorElevation(of: r)
         for p in r.polygon {
-            let h = s.floorElevation + s.ceilingHeight(at: p) - floor
+            let h = ceilingElevation(of: r, at: p) - floor
             if h < 1 { throw .ceilingTooLow(roomID: r.id, height: h) }
         }
     }
@@ -125,7 +126,7 @@ extension FloorPlan {
         }
         if f.verticalRange.lowerBound < floor - slack { throw .furnitureOutsideRoom(furnitureID: f.id, roomID: r.id) }
         for c in fp {
-            if let ceil = ceilingElevation(storey: r.storey, at: c), f.verticalRange.upperBound > ceil + slack {
+            if f.verticalRange.upperBound > ceilingElevation(of: r, at: c) + slack {
                 throw .furnitureOutsideRoom(furnitureID: f.id, roomID: r.id)
             }
         }

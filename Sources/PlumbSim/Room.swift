@@ -21,10 +21,14 @@ public struct Room: Sendable, Equatable, Codable {
     public var polygon: [SIMD2<Double>]
     /// World y of this room's floor when it differs from the storey's (split level), metres.
     public var floorElevation: Double?
+    /// Flat ceiling height above this room's floor when it differs from the storey's default, metres.
+    /// The storey's sloped ceiling parts still apply where they are lower.
+    public var ceilingHeight: Double?
 
     /// A room.
     public init(
-        id: String, name: String, type: RoomType, storey: Int, polygon: [SIMD2<Double>], floorElevation: Double? = nil
+        id: String, name: String, type: RoomType, storey: Int, polygon: [SIMD2<Double>], floorElevation: Double? = nil,
+        ceilingHeight: Double? = nil
     ) {
         self.id = id
         self.name = name
@@ -32,6 +36,7 @@ public struct Room: Sendable, Equatable, Codable {
         self.storey = storey
         self.polygon = polygon
         self.floorElevation = floorElevation
+        self.ceilingHeight = ceilingHeight
     }
 
     /// Floor area in square metres (absolute shoelace area).

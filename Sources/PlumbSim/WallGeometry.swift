@@ -73,6 +73,14 @@ extension FloorPlan {
         return s.floorElevation + s.ceilingHeight(at: p)
     }
 
+    /// Ceiling world y above plan point `p` of `room` (metres): the room's flat ceiling (its own height
+    /// above its floor, or the storey's default) or a lower sloped part of its storey.
+    public func ceilingElevation(of room: Room, at p: SIMD2<Double>) -> Double {
+        guard let s = storey(room.storey) else { return floorElevation(of: room) + (room.ceilingHeight ?? 0) }
+        let flat = room.ceilingHeight.map { floorElevation(of: room) + $0 } ?? (s.floorElevation + s.ceilingHeight)
+        return s.slopedCeilings.reduce(flat) { min($0, s.floorElevation + $1.height(at: p)) }
+    }
+
     /// World y of a room's floor (its own elevation or its storey's), metres.
     public func floorElevation(of room: Room) -> Double {
         room.floorElevation ?? storey(room.storey)?.floorElevation ?? 0
