@@ -28,7 +28,7 @@ public struct RoomEvaluation: Sendable, Equatable, Codable {
     public var openings: OpeningTypeScore
     /// Furniture.
     public var objects: ObjectScore
-    /// Model walls of the matched room that duplicate another of its walls.
+    /// Model walls of the matched room that match no truth wall and coincide with another of its walls.
     public var duplicateWalls: Int
     /// Storey agreement of the room and its matched elements.
     public var storeys: StoreyScore
@@ -78,7 +78,7 @@ public struct EvaluationAggregate: Sendable, Equatable, Codable {
     public var objects: ObjectScore
     /// Object box IoU of matched pairs.
     public var objectIoU: SummaryStatistic
-    /// Duplicated model walls (rooms and structure walls).
+    /// Unmatched model walls coinciding with another model wall (rooms and structure walls).
     public var duplicateWalls: Int
     /// Storey agreement.
     public var storeys: StoreyScore

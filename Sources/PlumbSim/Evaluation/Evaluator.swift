@@ -79,8 +79,10 @@ public enum Evaluator {
                 model: model.rooms[i], truth: CapturedRoom(identifier: model.rooms[i].identifier), truthRoomID: "",
                 modelIndex: i, floorIoU: 0, wallNames: [:])
         }
-        let thickness = model.kind == .structure ? thicknessRecords(model: model.structureWalls, truth: structure.walls, plan: plan, wallNames: wallNames) : []
-        let structureDuplicates = DuplicateWallDetector.count(model.structureWalls.map(UprightSurfaceGeometry.init))
+        let smw = model.structureWalls.map(UprightSurfaceGeometry.init)
+        let swm = WallMatcher.match(model: smw, truth: structure.walls.map(UprightSurfaceGeometry.init))
+        let thickness = model.kind == .structure ? thicknessRecords(matching: swm, model: model.structureWalls, truth: structure.walls, plan: plan, wallNames: wallNames) : []
+        let structureDuplicates = DuplicateWallDetector.count(smw, matched: Set(swm.pairs.map(\.0)))
         let aggregate = EvaluationAggregator.aggregate(
             rooms: rooms, phantoms: phantoms, roomDetection: DetectionScore(
                 truePositives: pairs.count, falsePositives: unmatchedModel.count, falseNegatives: scope.count - pairs.count),
@@ -107,10 +109,10 @@ public enum Evaluator {
 
     /// Thickness errors of model structure walls matched to truth walls with rooms on both sides.
     static func thicknessRecords(
-        model: [CapturedRoom.Surface], truth: [CapturedRoom.Surface], plan: FloorPlan, wallNames: [UUID: String]
+        matching g: GatedMatching, model: [CapturedRoom.Surface], truth: [CapturedRoom.Surface], plan: FloorPlan,
+        wallNames: [UUID: String]
     ) -> [ThicknessErrorRecord] {
-        let g = WallMatcher.match(model: model.map(UprightSurfaceGeometry.init), truth: truth.map(UprightSurfaceGeometry.init))
-        return g.pairs.compactMap { (i, j) in
+        g.pairs.compactMap { (i, j) in
             guard let id = wallNames[truth[j].identifier], let w = plan.wall(id), w.positiveRoom != nil, w.negativeRoom != nil else {
                 return nil
             }

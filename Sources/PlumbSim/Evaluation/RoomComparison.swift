@@ -52,7 +52,7 @@ enum RoomComparison {
             corners5cm: CornerMatcher.score(model: mc, truth: tc, threshold: 0.05),
             corners10cm: CornerMatcher.score(model: mc, truth: tc, threshold: 0.10),
             wallErrors: errors, curvedWalls: curves, doors: d.score, windows: w.score, openings: o.score,
-            objects: ob.score, duplicateWalls: DuplicateWallDetector.count(mw), storeys: storeys)
+            objects: ob.score, duplicateWalls: DuplicateWallDetector.count(mw, matched: Set(wm.pairs.map(\.0))), storeys: storeys)
     }
 
     /// Curve errors of a matched pair whose truth wall is curved.
