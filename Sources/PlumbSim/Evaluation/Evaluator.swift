@@ -48,7 +48,7 @@ public enum Evaluator {
         // Scope (truth room indices) and pairs (model index, truth index).
         var scope: [Int]
         var pairs: [(Int, Int)] = []
-        if model.kind == .room || model.rooms.count == 1 {
+        if model.kind == .room {
             let j: Int
             if let roomID { j = plan.rooms.firstIndex { $0.id == roomID }! } else {
                 j = bestRoom(modelPolygon: mPoly[0], iou: Array(iou[0..<tPoly.count]), allowed: Array(allowed[0..<tPoly.count]), plan: plan)
