@@ -100,6 +100,34 @@ import Testing
         }
     }
 
+    @Test func facesUnderASlopedCeilingFollowIt() throws {
+        // Ceiling = min(2.6, 1.1 + 0.6 z): the slope meets the flat part at z = 2.5.
+        let plan = try PlanFixtures.load("sloped_ceiling_room")
+        let room = try TruthModel.room("att", in: plan)
+        let east = try #require(room.walls.first { abs(Double($0.center.x) - 4.875) < 1e-4 })
+        #expect(east.polygonCorners.count == 5)
+        let low = 1.1 + 0.6 * 0.125
+        let expectedArea = (low + 2.6) / 2 * (2.5 - 0.125) + 2.6 * (4.275 - 2.5)
+        #expect(abs(east.area - expectedArea) < 1e-4)
+        #expect(abs(Double(east.topElevation) - 2.6) < 1e-5 && abs(Double(east.bottomElevation)) < 1e-5)
+        // The outline's top edge is the ceiling at every corner.
+        let storey = plan.storeys[0]
+        for p in east.worldOutline where p.y > 0.01 {
+            #expect(abs(Double(p.y) - storey.ceilingHeight(at: SIMD2(Double(p.x), Double(p.z)))) < 1e-4)
+        }
+        let south = try #require(room.walls.first { abs(Double($0.center.z) - 0.125) < 1e-4 })
+        #expect(south.polygonCorners.isEmpty && abs(Double(south.topElevation) - low) < 1e-5)
+    }
+
+    @Test func splitLevelFacesStartAtTheirRoomsFloor() throws {
+        let plan = try PlanFixtures.load("split_level")
+        let high = try TruthModel.room("high", in: plan), low = try TruthModel.room("low", in: plan)
+        for w in high.walls { #expect(abs(Double(w.bottomElevation) - 0.6) < 1e-5 && abs(Double(w.topElevation) - 3.2) < 1e-5) }
+        for w in low.walls { #expect(abs(Double(w.bottomElevation)) < 1e-5) }
+        // The passage's sill is the riser: it starts at the high room's floor.
+        #expect(high.openings.allSatisfy { abs(Double($0.bottomElevation) - 0.6) < 1e-5 })
+    }
+
     @Test func outputIsByteIdenticalAndIdentifiersUnique() throws {
         for (name, plan) in try PlanFixtures.all().prefix(4) {
             let a = try RoomPlanJSON.encode(try TruthModel.structure(of: plan))

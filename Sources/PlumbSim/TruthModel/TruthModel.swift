@@ -6,7 +6,9 @@ import Plumbline
 /// Per room (``room(_:in:)``): walls are the room-side faces of the walls bounding it (clipped to the
 /// floor polygon, see ``RoomWallFace``) as upright surfaces: origin at the face's chord midpoint and
 /// mid height, local x along the wall, y up, z the normal into the room, `dimensions` =
-/// [length, height, thickness]. Doors, windows and openings sit in the face plane with
+/// [length, height, thickness]. A face spans from the room's floor (split levels hide the wall below
+/// it) to the lower of the wall's top and the ceiling; under a sloped ceiling its top edge follows the
+/// slope and `polygonCorners` holds that outline (RoomPlan's non-uniform wall height). Doors, windows and openings sit in the face plane with
 /// `parentIdentifier` = the face; the floor carries the room polygon in `polygonCorners`; furniture
 /// becomes objects; the room type becomes one section at the polygon centroid.
 ///
@@ -86,10 +88,17 @@ public enum TruthModel {
             let w = f.wall
             let fid = TruthIdentifier.face(plan: plan.name, wallID: w.id, side: f.side)
             let flip = f.side == .negative
-            let bottom = w.bottom(in: plan), top = w.top(in: plan)
-            walls.append(TruthSurfaceBuilder.upright(
-                line: f.line, range: f.range, flip: flip, bottom: bottom, top: top, thickness: w.thickness,
-                category: .wall, identifier: fid, parent: nil, story: w.storey))
+            // The face is visible from the room's floor up to the lower of the wall top and the ceiling.
+            let base = w.bottom(in: plan)
+            let bottom = max(base, plan.floorElevation(of: room))
+            let profile = WallTopProfile.profile(line: f.line, range: f.range, wallTop: w.top(in: plan), storey: plan.storey(w.storey))
+            var surface = TruthSurfaceBuilder.upright(
+                line: f.line, range: f.range, flip: flip, bottom: bottom, top: profile.map(\.y).max() ?? w.top(in: plan),
+                thickness: w.thickness, category: .wall, identifier: fid, parent: nil, story: w.storey)
+            if !WallTopProfile.isFlat(profile) {
+                WallTopProfile.apply(profile, bottom: bottom, u0: f.range.lowerBound, u1: f.range.upperBound, flip: flip, to: &surface)
+            }
+            walls.append(surface)
             for o in plan.openings(inWall: w.id) {
                 let u0 = f.faceParameter(ofCenterLine: o.position - o.width / 2)
                 let u1 = f.faceParameter(ofCenterLine: o.position + o.width / 2)
@@ -97,7 +106,7 @@ public enum TruthModel {
                 guard f.range.contains(uc) else { continue }
                 let s = TruthSurfaceBuilder.upright(
                     line: f.line, range: u0...u1, flip: flip,
-                    bottom: bottom + o.sillHeight, top: bottom + o.sillHeight + o.height, thickness: 0,
+                    bottom: base + o.sillHeight, top: base + o.sillHeight + o.height, thickness: 0,
                     category: TruthSurfaceBuilder.category(o),
                     identifier: TruthIdentifier.opening(plan: plan.name, openingID: o.id, roomID: room.id), parent: fid,
                     story: w.storey)
