@@ -96,7 +96,9 @@ struct EvalCommand: AsyncParsableCommand {
         if let json { try data.write(to: URL(fileURLWithPath: json)) }
         switch format {
         case .json: print(String(decoding: data, as: UTF8.self))
-        case .table: for r in reports { print(EvaluationTable.render(r)) }
+        case .table:
+            for r in reports { print(EvaluationTable.render(r)) }
+            if all { print("Summary\n" + EvaluationTable.summary(reports)) }
         }
     }
 }

@@ -42,6 +42,22 @@ public enum EvaluationTable {
         return out
     }
 
+    /// One line per report: plan, floor IoU, F1 of walls, corners, doors, windows, openings and
+    /// objects, and median absolute wall-length and thickness errors (metres).
+    public static func summary(_ reports: [EvaluationReport]) -> String {
+        var rows = [["plan", "rooms", "floorIoU", "walls F1", "crn5 F1", "crn10 F1", "doors F1", "wind F1", "open F1", "obj F1", "len med", "thick med"]]
+        for r in reports {
+            let a = r.aggregate
+            rows.append([
+                r.planName, "\(a.rooms.truePositives)/\(r.rooms.count)", f(a.floorIoU.mean, 4), f(a.walls.f1, 3),
+                f(a.corners5cm.f1, 3), f(a.corners10cm.f1, 3), f(a.doors.detection.f1, 3), f(a.windows.detection.f1, 3),
+                f(a.openings.detection.f1, 3), f(a.objects.detection.f1, 3), f(a.wallLengthError.median, 4),
+                a.thicknessError.count > 0 ? f(a.thicknessError.median, 4) : "-",
+            ])
+        }
+        return table(rows)
+    }
+
     private static func f(_ v: Double, _ digits: Int) -> String { String(format: "%.\(digits)f", v) }
 
     private static func table(_ rows: [[String]]) -> String {

@@ -114,7 +114,8 @@ public struct GatedMatching: Sendable, Equatable {
 
     /// Minimum-cost matching of `left` × `right` items where `cost(i, j)` returns `nil` for forbidden
     /// pairs. Forbidden pairs get a cost above the sum of all allowed ones, so the optimum first
-    /// maximises the number of allowed pairs, then minimises their summed cost.
+    /// maximises the number of allowed pairs, then minimises their summed cost. Lists longer than
+    /// ``HungarianAssignment/maximumSide`` are matched greedily by ascending cost instead.
     /// - Complexity: O(k²·K) plus `left·right` cost evaluations.
     public init(left: Int, right: Int, cost: (Int, Int) -> Double?) {
         var c = [Double](repeating: 0, count: left * right)
@@ -131,7 +132,19 @@ public struct GatedMatching: Sendable, Equatable {
         }
         let big = 2 * total + 1
         for k in c.indices where !allowed[k] { c[k] = big }
-        let assignment = (try? HungarianAssignment.solve(costs: c, rows: left, columns: right)) ?? []
+        var assignment: [Int?]
+        if let optimal = try? HungarianAssignment.solve(costs: c, rows: left, columns: right) {
+            assignment = optimal
+        } else {
+            // Beyond HungarianAssignment.maximumSide: greedy by ascending cost over the allowed pairs.
+            assignment = [Int?](repeating: nil, count: left)
+            var usedColumns = [Bool](repeating: false, count: right)
+            let order = c.indices.filter { allowed[$0] }.sorted { c[$0] != c[$1] ? c[$0] < c[$1] : $0 < $1 }
+            for k in order where assignment[k / right] == nil && !usedColumns[k % right] {
+                assignment[k / right] = k % right
+                usedColumns[k % right] = true
+            }
+        }
         var pairs: [(Int, Int)] = []
         var usedRight = Set<Int>()
         for (i, j) in assignment.enumerated() {
