@@ -129,6 +129,58 @@ import Testing
         #expect(flat.aggregate.curvesMissing == 1 && flat.aggregate.curveRadiusError.count == 0)
     }
 
+    @Test func wrongStoreyTallerWallsAndMislabelledObjects() throws {
+        var s = try TruthModel.structure(of: plan)
+        let base = try report(s)
+        // Room B put on storey 1: the room and its 4 walls, 1 door, 1 passage and 1 object disagree.
+        let kb = s.rooms.firstIndex { $0.identifier == TruthIdentifier.room(plan: plan.name, roomID: "B") }!
+        s.rooms[kb].story = 1
+        for k in s.rooms[kb].walls.indices { s.rooms[kb].walls[k].story = 1 }
+        for k in s.rooms[kb].doors.indices { s.rooms[kb].doors[k].story = 1 }
+        for k in s.rooms[kb].openings.indices { s.rooms[kb].openings[k].story = 1 }
+        for k in s.rooms[kb].objects.indices { s.rooms[kb].objects[k].story = 1 }
+        let moved = try report(s)
+        #expect(moved.aggregate.storeys.total == base.aggregate.storeys.total)
+        #expect(moved.aggregate.storeys.correct == base.aggregate.storeys.total - 8)
+        var patched = moved
+        patched.aggregate.storeys = base.aggregate.storeys
+        for k in patched.rooms.indices { patched.rooms[k].storeys = base.rooms[k].storeys }
+        #expect(patched == base)
+
+        // Room A's walls 10 cm taller (tops raised): height and ceiling errors of 0.1, nothing detected differently.
+        var t = try TruthModel.structure(of: plan)
+        let ka = t.rooms.firstIndex { $0.identifier == TruthIdentifier.room(plan: plan.name, roomID: "A") }!
+        for k in t.rooms[ka].walls.indices {
+            t.rooms[ka].walls[k].dimensions.y += 0.1
+            t.rooms[ka].walls[k].transform.translation.y += 0.05
+        }
+        // The bed labelled a sofa.
+        t.rooms[kb].objects[0].category = .sofa
+        let taller = try report(t)
+        #expect(abs(taller.aggregate.wallHeightError.max - 0.1) < 1e-5 && taller.aggregate.wallHeightError.count == 8)
+        for e in taller.rooms.first(where: { $0.truthRoomID == "A" })!.wallErrors { #expect(abs(e.heightError - 0.1) < 1e-5) }
+        for e in taller.rooms.first(where: { $0.truthRoomID == "B" })!.wallErrors { #expect(abs(e.heightError) < 1e-6) }
+        #expect(abs((taller.rooms.first { $0.truthRoomID == "A" }!.ceilingHeightError ?? 0) - 0.1) < 1e-5)
+        #expect(taller.aggregate.walls == base.aggregate.walls && taller.aggregate.corners5cm == base.aggregate.corners5cm)
+        #expect(taller.aggregate.objects.detection == base.aggregate.objects.detection)
+        #expect(taller.aggregate.objects.categoryAccuracy == 0.5)
+    }
+
+    @Test func objectsMatchAtBoxIoUQuarter() throws {
+        var s = try TruthModel.structure(of: plan)
+        let ka = s.rooms.firstIndex { $0.identifier == TruthIdentifier.room(plan: plan.name, roomID: "A") }!
+        // The table (1.6 x 0.9, yawed) moved 0.4 m along its own long axis: IoU = 1.2 / 2.0 = 0.6.
+        let ax = s.rooms[ka].objects[0].transform.xAxis
+        s.rooms[ka].objects[0].transform.translation += ax * 0.4
+        let r1 = try report(s)
+        #expect(r1.aggregate.objects.detection == DetectionScore(truePositives: 2))
+        #expect(abs(r1.aggregate.objectIoU.min - 1.2 / 2.0) < 1e-5)
+        // Moved 1.2 m: IoU = 0.4 / 2.8 < 0.25: one miss and one false detection.
+        s.rooms[ka].objects[0].transform.translation += ax * 0.8
+        let r2 = try report(s)
+        #expect(r2.aggregate.objects.detection == DetectionScore(truePositives: 1, falsePositives: 1, falseNegatives: 1))
+    }
+
     @Test func aSingleRoomIsScoredAgainstItsBestRoomOrTheNamedOne() throws {
         let b = try TruthModel.room("B", in: plan)
         let best = try Evaluator.evaluate(model: EvaluationModel(room: b), plan: plan)
@@ -146,6 +198,10 @@ import Testing
         #expect(partial.aggregate.rooms == DetectionScore(truePositives: 1, falsePositives: 0, falseNegatives: 1))
         #expect(partial.aggregate.walls.falseNegatives == b.walls.count)
         #expect(partial.aggregate.floorIoU.min == 0)
+        // A full structure scored for one named room: only that room, no false detections from the others.
+        let named = try Evaluator.evaluate(model: EvaluationModel(structure: try TruthModel.structure(of: plan)), plan: plan, roomID: "B")
+        #expect(named.rooms.map(\.truthRoomID) == ["B"] && named.unmatchedModelRooms.isEmpty)
+        #expect(EvaluationSupport.imperfections(named) == [])
     }
 
     @Test func modelFilesDecodeAsRoomOrStructureWithTypedErrors() throws {

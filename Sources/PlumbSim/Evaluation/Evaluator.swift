@@ -6,8 +6,8 @@ import Plumbline
 /// The plan is first turned into its ``TruthModel``. Rooms are matched by floor-polygon IoU
 /// (Hungarian, rooms whose floors differ by more than 1 m in height never match). A single-room model
 /// is scored against its best room only (or the room named by `roomID`); a structure is scored against
-/// every room of the plan (or `roomID`), unmatched truth rooms counting as misses and unmatched model
-/// rooms as false detections. Within each matched pair, walls, corners, openings and objects are
+/// every room of the plan, unmatched truth rooms counting as misses and unmatched model rooms as false
+/// detections (with `roomID`: only that room and the model room matched to it are scored). Within each matched pair, walls, corners, openings and objects are
 /// matched one-to-one by the Hungarian algorithm (see ``WallMatcher``, ``CornerMatcher``,
 /// ``OpeningMatcher``, ``ObjectMatcher``). For structures the merged walls are matched to the truth's
 /// centred walls to measure the thickness of walls between rooms.
@@ -56,13 +56,17 @@ public enum Evaluator {
             scope = [j]
             pairs = [(0, j)]
         } else {
-            scope = roomID.map { id in [plan.rooms.firstIndex { $0.id == id }!] } ?? Array(plan.rooms.indices)
-            let inScope = Set(scope)
+            // Match every room, then keep the named one only (its partner, if any).
             let g = GatedMatching(left: mPoly.count, right: tPoly.count) { i, j in
                 let k = i * tPoly.count + j
-                return inScope.contains(j) && allowed[k] && iou[k] > 0 ? 1 - iou[k] : nil
+                return allowed[k] && iou[k] > 0 ? 1 - iou[k] : nil
             }
             pairs = g.pairs
+            scope = Array(plan.rooms.indices)
+            if let roomID, let j = plan.rooms.firstIndex(where: { $0.id == roomID }) {
+                scope = [j]
+                pairs = pairs.filter { $0.1 == j }
+            }
         }
         let truthToModel = Dictionary(uniqueKeysWithValues: pairs.map { ($0.1, $0.0) })
         var rooms: [RoomEvaluation] = []
@@ -73,7 +77,8 @@ public enum Evaluator {
                 floorIoU: mi.map { iou[$0 * tPoly.count + j] } ?? 0, wallNames: wallNames))
         }
         let matchedModel = Set(pairs.map(\.0))
-        let unmatchedModel = model.kind == .room ? [] : model.rooms.indices.filter { !matchedModel.contains($0) }
+        // With a named room only that room is scored; other model rooms are not false detections.
+        let unmatchedModel = model.kind == .room || roomID != nil ? [] : model.rooms.indices.filter { !matchedModel.contains($0) }
         let phantoms = unmatchedModel.map { i in
             RoomComparison.compare(
                 model: model.rooms[i], truth: CapturedRoom(identifier: model.rooms[i].identifier), truthRoomID: "",
