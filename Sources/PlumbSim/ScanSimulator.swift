@@ -89,11 +89,19 @@ public struct ScanSimulator: Sendable {
         }
     }
 
+    /// An independent generator for frame `frame`: the frame index is hashed into a fresh 64-bit seed so
+    /// the frames' SplitMix64 streams start at unrelated points (consecutive seeds would give streams that
+    /// are shifted copies of each other).
+    static func frameGenerator(seed: UInt64, frame: Int) -> SeededGenerator {
+        var mix = SeededGenerator(seed: seed ^ (UInt64(frame) &* 0xD1B5_4A32_D192_ED03))
+        _ = mix.next()
+        return SeededGenerator(seed: mix.next())
+    }
+
     /// Renders one frame.
     func render(_ job: Job, noise: NoiseModel, seed: UInt64, hiddenWall: String?) -> SimulatedFrame {
         let w = options.width, h = options.height, n = w * h
-        var rng = SeededGenerator(seed: seed &+ 0x9E37_79B9_7F4A_7C15 &* UInt64(job.index + 1))
-        _ = rng.next()
+        var rng = Self.frameGenerator(seed: seed, frame: job.index)
         var depth = [Float](repeating: 0, count: n)
         var conf = [UInt8](repeating: 0, count: n)
         var truth = [Float](repeating: 0, count: n)
