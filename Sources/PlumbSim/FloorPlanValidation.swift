@@ -120,6 +120,13 @@ extension FloorPlan {
         let fp = f.footprint
         let floor = floorElevation(of: r)
         let slack = 0.005
+        for w in walls {
+            let wb = w.bottom(in: self), wt = w.top(in: self)
+            guard f.verticalRange.upperBound > wb + 1e-3, f.verticalRange.lowerBound < wt - 1e-3 else { continue }
+            for q in w.footprintQuads(maxChordError: 0.002) where PlanPolygon.convexOverlap(q, fp) {
+                throw .furnitureIntersectsWall(furnitureID: f.id, wallID: w.id)
+            }
+        }
         // Footprint inside the room (corners inside or within 5 mm of the boundary), floor to ceiling.
         for c in fp where !r.contains(c) && PlanPolygon.boundaryDistance(r.polygon, c) > slack {
             throw .furnitureOutsideRoom(furnitureID: f.id, roomID: r.id)
@@ -128,13 +135,6 @@ extension FloorPlan {
         for c in fp {
             if f.verticalRange.upperBound > ceilingElevation(of: r, at: c) + slack {
                 throw .furnitureOutsideRoom(furnitureID: f.id, roomID: r.id)
-            }
-        }
-        for w in walls {
-            let wb = w.bottom(in: self), wt = w.top(in: self)
-            guard f.verticalRange.upperBound > wb + 1e-3, f.verticalRange.lowerBound < wt - 1e-3 else { continue }
-            for q in w.footprintQuads(maxChordError: 0.002) where PlanPolygon.convexOverlap(q, fp) {
-                throw .furnitureIntersectsWall(furnitureID: f.id, wallID: w.id)
             }
         }
     }
