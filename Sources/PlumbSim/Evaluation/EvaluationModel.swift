@@ -16,6 +16,7 @@ public enum EvaluationError: Error, Sendable, Equatable, CustomStringConvertible
     /// A model element has a non-finite transform or dimension (`path` such as `rooms[0].walls[3]`).
     case nonFiniteModel(path: String)
 
+    /// A one-line human-readable description.
     public var description: String {
         switch self {
         case let .invalidPlan(e): "invalid ground-truth plan: \(e)"

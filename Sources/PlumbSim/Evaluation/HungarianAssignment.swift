@@ -12,6 +12,7 @@ public enum HungarianAssignment {
         /// More than ``maximumSide`` rows or columns.
         case tooLarge(rows: Int, columns: Int)
 
+        /// A one-line human-readable description.
         public var description: String {
             switch self {
             case let .shapeMismatch(r, c, n): "cost matrix \(r)x\(c) needs \(r * c) entries, got \(n)"
@@ -107,6 +108,7 @@ public struct GatedMatching: Sendable, Equatable {
     /// Right indices without a partner, ascending.
     public var unmatchedRight: [Int]
 
+    /// Same pairs and same unmatched lists.
     public static func == (a: GatedMatching, b: GatedMatching) -> Bool {
         a.pairs.map(\.0) == b.pairs.map(\.0) && a.pairs.map(\.1) == b.pairs.map(\.1)
             && a.unmatchedLeft == b.unmatchedLeft && a.unmatchedRight == b.unmatchedRight

@@ -5,6 +5,7 @@ public enum TruthModelError: Error, Sendable, Equatable, CustomStringConvertible
     /// No room with this identifier in the plan.
     case unknownRoom(String)
 
+    /// A one-line human-readable description.
     public var description: String {
         switch self {
         case let .invalidPlan(e): "invalid floor plan: \(e)"
