@@ -217,6 +217,11 @@ import Testing
         #expect(throws: EvaluationError.nonFiniteModel(path: "rooms[0].walls[1]")) {
             try Evaluator.evaluate(model: EvaluationModel(room: bad), plan: plan)
         }
+        var huge = s.rooms[0]
+        huge.objects = Array(repeating: huge.objects[0], count: EvaluationModel.maximumElementsPerList + 1)
+        #expect(throws: EvaluationError.tooManyElements(path: "rooms[0].objects", count: 1001, limit: 1000)) {
+            try Evaluator.evaluate(model: EvaluationModel(room: huge), plan: plan)
+        }
         let real = try EvaluationFiles.loadModel(TestPaths.data.appendingPathComponent("roomplan/Hallway2.capturedRoom.json"))
         #expect(real.kind == .room)
     }

@@ -15,6 +15,9 @@ public enum EvaluationError: Error, Sendable, Equatable, CustomStringConvertible
     case unknownRoom(String)
     /// A model element has a non-finite transform or dimension (`path` such as `rooms[0].walls[3]`).
     case nonFiniteModel(path: String)
+    /// A model list (`path` such as `rooms[2].objects`) or a plan list is longer than the evaluation
+    /// accepts (``EvaluationModel/maximumElementsPerList``; the matchings are cubic in it).
+    case tooManyElements(path: String, count: Int, limit: Int)
 
     /// A one-line human-readable description.
     public var description: String {
@@ -25,6 +28,7 @@ public enum EvaluationError: Error, Sendable, Equatable, CustomStringConvertible
         case .emptyModel: "the model has no rooms"
         case let .unknownRoom(id): "the plan has no room '\(id)'"
         case let .nonFiniteModel(p): "model element \(p) has a non-finite transform or dimension"
+        case let .tooManyElements(p, n, l): "\(p) has \(n) elements, more than the \(l) the evaluation accepts"
         }
     }
 }
@@ -65,9 +69,23 @@ public struct EvaluationModel: Sendable, Equatable {
         } catch { throw .unreadableModel(error) }
     }
 
-    /// Checks that every element's transform and dimensions are finite.
+    /// Longest accepted list of rooms, walls, doors, windows, openings, floors or objects (one-to-one
+    /// matching is O(n³): 1000 keeps one matching near a second).
+    public static let maximumElementsPerList = 1000
+
+    /// Checks that every element's transform and dimensions are finite and no list is longer than
+    /// ``maximumElementsPerList``.
     public func validate() throws(EvaluationError) {
         if rooms.isEmpty { throw .emptyModel }
+        let limit = Self.maximumElementsPerList
+        if rooms.count > limit { throw .tooManyElements(path: "rooms", count: rooms.count, limit: limit) }
+        if structureWalls.count > limit { throw .tooManyElements(path: "walls", count: structureWalls.count, limit: limit) }
+        for (r, room) in rooms.enumerated() {
+            for (name, n) in [("walls", room.walls.count), ("doors", room.doors.count), ("windows", room.windows.count),
+                              ("openings", room.openings.count), ("floors", room.floors.count), ("objects", room.objects.count)] where n > limit {
+                throw .tooManyElements(path: "rooms[\(r)].\(name)", count: n, limit: limit)
+            }
+        }
         func check(_ s: [CapturedRoom.Surface], _ path: String) throws(EvaluationError) {
             for (k, e) in s.enumerated() where !e.transform.isFinite || !(e.dimensions.x.isFinite && e.dimensions.y.isFinite && e.dimensions.z.isFinite) {
                 throw .nonFiniteModel(path: "\(path)[\(k)]")

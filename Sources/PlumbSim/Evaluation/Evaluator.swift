@@ -19,6 +19,13 @@ public enum Evaluator {
     /// - Complexity: dominated by polygon IoUs (O(rooms² · vertices²)) and the per-room matchings.
     public static func evaluate(model: EvaluationModel, plan: FloorPlan, roomID: String? = nil) throws(EvaluationError) -> EvaluationReport {
         try model.validate()
+        let limit = EvaluationModel.maximumElementsPerList
+        for (name, n) in [("plan rooms", plan.rooms.count), ("plan walls", plan.walls.count)] where n > limit {
+            throw .tooManyElements(path: name, count: n, limit: limit)
+        }
+        for (name, n) in [("plan openings", plan.openings.count), ("plan furniture", plan.furniture.count)] where n > 10 * limit {
+            throw .tooManyElements(path: name, count: n, limit: 10 * limit)
+        }
         let structure: CapturedStructure
         do { structure = try TruthModel.structure(of: plan) } catch {
             switch error {
