@@ -1,0 +1,189 @@
+/// A balanced k-d tree over 3D points in local `Float` coordinates (metres), for exact k-nearest and
+/// radius queries.
+///
+/// The tree stores a permuted copy of the coordinates as structure of arrays, so every leaf bucket is
+/// a contiguous run of memory; ``pointIndex`` maps tree slots back to the caller's point indices.
+/// Inner nodes split the widest axis of their points' bounding box at the median (ties ordered by point
+/// index), so the tree is balanced and its shape depends only on the input.
+///
+/// Queries are exact: results equal a brute-force search over the same `Float` arithmetic, with equal
+/// distances ordered by ascending point index. The query API writes into caller-provided buffers or a
+/// reusable ``KDTreeScratch`` and does not allocate.
+///
+/// - Complexity: build O(n log n) time, O(n) memory; a k-NN query is O(k log k + log n) on typical scans.
+public struct KDTree: Sendable {
+    /// One tree node: an inner split (`axis` 0...2) or a leaf (`axis == -1`) over slots `first..<end`.
+    @usableFromInline
+    struct Node: Sendable {
+        /// Split coordinate (inner nodes): left points are `<= split`, right points `>= split`.
+        @usableFromInline var split: Float
+        /// Split axis 0, 1, 2, or -1 for a leaf.
+        @usableFromInline var axis: Int32
+        /// Left child (inner) or first slot (leaf).
+        @usableFromInline var a: Int32
+        /// Right child (inner) or end slot (leaf).
+        @usableFromInline var b: Int32
+    }
+
+    /// Largest number of points a tree can hold (32-bit point ids).
+    public static let maximumPointCount = Int(Int32.max) - 1
+
+    /// Tree-ordered x coordinates (metres, local frame).
+    public let xs: [Float]
+    /// Tree-ordered y coordinates (metres, local frame).
+    public let ys: [Float]
+    /// Tree-ordered z coordinates (metres, local frame).
+    public let zs: [Float]
+    /// Original point index of each tree slot.
+    public let pointIndex: [Int32]
+    @usableFromInline let nodes: [Node]
+    /// Depth of the deepest leaf (root = 1); sizes the traversal stack.
+    public let depth: Int
+    /// Maximum number of points in a leaf bucket.
+    public let leafSize: Int
+
+    /// Number of indexed points.
+    public var count: Int { xs.count }
+
+    /// Builds a tree over the local coordinates of `cloud`.
+    /// - Throws: ``SpatialIndexError`` for non-finite coordinates, mismatched arrays or more than
+    ///   ``maximumPointCount`` points.
+    /// - Complexity: O(n log n).
+    public init(_ cloud: PointCloud, leafSize: Int = 16) throws(SpatialIndexError) {
+        try self.init(x: cloud.x, y: cloud.y, z: cloud.z, leafSize: leafSize)
+    }
+
+    /// Builds a tree over points given as coordinate arrays (metres, any common frame).
+    /// - Parameter leafSize: maximum bucket size, clamped to 1...256.
+    /// - Throws: ``SpatialIndexError`` for non-finite coordinates, mismatched arrays or more than
+    ///   ``maximumPointCount`` points.
+    /// - Complexity: O(n log n).
+    public init(x: [Float], y: [Float], z: [Float], leafSize: Int = 16) throws(SpatialIndexError) {
+        let n = x.count
+        guard y.count == n, z.count == n else { throw .lengthMismatch(x: n, y: y.count, z: z.count) }
+        guard n <= Self.maximumPointCount else { throw .tooManyPoints(count: n, limit: Self.maximumPointCount) }
+        for i in 0..<n where !(x[i].isFinite && y[i].isFinite && z[i].isFinite) {
+            throw .nonFiniteCoordinate(index: i)
+        }
+        let leaf = min(max(leafSize, 1), 256)
+        var builder = KDTreeBuilder(x: x, y: y, z: z, leafSize: leaf)
+        builder.build()
+        self.leafSize = leaf
+        self.nodes = builder.nodes
+        self.depth = builder.maxDepth
+        self.pointIndex = builder.perm
+        var px = [Float](repeating: 0, count: n)
+        var py = px, pz = px
+        for s in 0..<n {
+            let i = Int(builder.perm[s])
+            px[s] = x[i]
+            py[s] = y[i]
+            pz[s] = z[i]
+        }
+        self.xs = px
+        self.ys = py
+        self.zs = pz
+    }
+
+    /// A scratch buffer sized for queries on this tree returning up to `k` neighbours.
+    public func makeScratch(k: Int = 0) -> KDTreeScratch { KDTreeScratch(depth: depth, k: k) }
+}
+
+/// Median-split construction of a ``KDTree`` (internal).
+struct KDTreeBuilder {
+    let x: [Float], y: [Float], z: [Float]
+    let leafSize: Int
+    var perm: [Int32]
+    var nodes: [KDTree.Node] = []
+    var maxDepth = 0
+
+    init(x: [Float], y: [Float], z: [Float], leafSize: Int) {
+        self.x = x
+        self.y = y
+        self.z = z
+        self.leafSize = leafSize
+        self.perm = (0..<Int32(x.count)).map { $0 }
+    }
+
+    mutating func build() {
+        let n = x.count
+        nodes.reserveCapacity(max(1, 2 * (n / max(leafSize / 2, 1)) + 1))
+        _ = buildNode(first: 0, end: n, depth: 1)
+    }
+
+    private func coordinate(_ axis: Int, _ i: Int32) -> Float {
+        switch axis {
+        case 0: x[Int(i)]
+        case 1: y[Int(i)]
+        default: z[Int(i)]
+        }
+    }
+
+    /// True when point `a` orders before point `b` along `axis` (coordinate, then index).
+    private func less(_ axis: Int, _ a: Int32, _ b: Int32) -> Bool {
+        let ca = coordinate(axis, a), cb = coordinate(axis, b)
+        return ca < cb || (ca == cb && a < b)
+    }
+
+    private mutating func buildNode(first: Int, end: Int, depth: Int) -> Int32 {
+        let id = Int32(nodes.count)
+        maxDepth = max(maxDepth, depth)
+        if end - first <= leafSize {
+            nodes.append(.init(split: 0, axis: -1, a: Int32(first), b: Int32(end)))
+            return id
+        }
+        var lo = SIMD3<Float>(repeating: .infinity), hi = SIMD3<Float>(repeating: -.infinity)
+        for s in first..<end {
+            let i = Int(perm[s])
+            let p = SIMD3(x[i], y[i], z[i])
+            lo = pointwiseMin(lo, p)
+            hi = pointwiseMax(hi, p)
+        }
+        let ext = hi - lo
+        let axis = ext.x >= ext.y && ext.x >= ext.z ? 0 : (ext.y >= ext.z ? 1 : 2)
+        if ext[axis] == 0 {
+            // All points coincide: one (possibly large) bucket.
+            nodes.append(.init(split: 0, axis: -1, a: Int32(first), b: Int32(end)))
+            return id
+        }
+        let mid = (first + end) / 2
+        select(axis: axis, first: first, end: end, nth: mid)
+        let split = coordinate(axis, perm[mid])
+        nodes.append(.init(split: split, axis: Int32(axis), a: 0, b: 0))
+        let left = buildNode(first: first, end: mid, depth: depth + 1)
+        let right = buildNode(first: mid, end: end, depth: depth + 1)
+        nodes[Int(id)].a = left
+        nodes[Int(id)].b = right
+        return id
+    }
+
+    /// Quickselect (median-of-three, Hoare partition) so that `perm[nth]` is in its sorted place along
+    /// `axis` and everything before it orders before it. Keys are unique (index tie-break).
+    private mutating func select(axis: Int, first: Int, end: Int, nth: Int) {
+        var lo = first, hi = end - 1
+        while hi > lo {
+            let m = lo + (hi - lo) / 2
+            if less(axis, perm[m], perm[lo]) { perm.swapAt(m, lo) }
+            if less(axis, perm[hi], perm[lo]) { perm.swapAt(hi, lo) }
+            if less(axis, perm[hi], perm[m]) { perm.swapAt(hi, m) }
+            let pivot = perm[m]
+            var i = lo, j = hi
+            while i <= j {
+                while less(axis, perm[i], pivot) { i += 1 }
+                while less(axis, pivot, perm[j]) { j -= 1 }
+                if i <= j {
+                    perm.swapAt(i, j)
+                    i += 1
+                    j -= 1
+                }
+            }
+            if nth <= j {
+                hi = j
+            } else if nth >= i {
+                lo = i
+            } else {
+                return
+            }
+        }
+    }
+}

@@ -1,0 +1,254 @@
+/// Raw pointers into a ``KDTree``'s arrays for the duration of a batch of queries (internal).
+@usableFromInline
+struct KDTreeView {
+    let xs: UnsafePointer<Float>, ys: UnsafePointer<Float>, zs: UnsafePointer<Float>
+    let ids: UnsafePointer<Int32>
+    let nodes: UnsafePointer<KDTree.Node>
+    let hasNodes: Bool
+
+    /// k-NN into `outIdx`/`outD` (capacity >= k); returns the number found, sorted by (distance, index).
+    func knn(
+        _ q: SIMD3<Float>, k: Int, stackN: UnsafeMutablePointer<Int32>, stackB: UnsafeMutablePointer<Float>,
+        outIdx: UnsafeMutablePointer<Int32>, outD: UnsafeMutablePointer<Float>
+    ) -> Int {
+        guard k > 0, hasNodes else { return 0 }
+        var heap = NeighborHeap(ids: outIdx, dists: outD, capacity: k)
+        var top = 1
+        stackN[0] = 0
+        stackB[0] = 0
+        while top > 0 {
+            top -= 1
+            let nodeID = Int(stackN[top])
+            let bound = stackB[top]
+            if heap.isFull && bound > heap.worstDistance { continue }
+            let node = nodes[nodeID]
+            if node.axis < 0 {
+                for s in Int(node.a)..<Int(node.b) {
+                    let dx = xs[s] - q.x, dy = ys[s] - q.y, dz = zs[s] - q.z
+                    let d = dx * dx + dy * dy + dz * dz
+                    heap.offer(d, ids[s])
+                }
+                continue
+            }
+            let diff = q[Int(node.axis)] - node.split
+            let farBound = max(bound, diff * diff)
+            let (near, far) = diff < 0 ? (node.a, node.b) : (node.b, node.a)
+            stackN[top] = far
+            stackB[top] = farBound
+            stackN[top + 1] = near
+            stackB[top + 1] = bound
+            top += 2
+        }
+        return heap.sortAscending()
+    }
+
+    /// Calls `body(index, squaredDistance)` for every point with squared distance <= `r2`, in tree order.
+    func radius(
+        _ q: SIMD3<Float>, r2: Float, stackN: UnsafeMutablePointer<Int32>, stackB: UnsafeMutablePointer<Float>,
+        _ body: (Int32, Float) -> Void
+    ) {
+        guard hasNodes else { return }
+        var top = 1
+        stackN[0] = 0
+        stackB[0] = 0
+        while top > 0 {
+            top -= 1
+            let nodeID = Int(stackN[top])
+            let bound = stackB[top]
+            if bound > r2 { continue }
+            let node = nodes[nodeID]
+            if node.axis < 0 {
+                for s in Int(node.a)..<Int(node.b) {
+                    let dx = xs[s] - q.x, dy = ys[s] - q.y, dz = zs[s] - q.z
+                    let d = dx * dx + dy * dy + dz * dz
+                    if d <= r2 { body(ids[s], d) }
+                }
+                continue
+            }
+            let diff = q[Int(node.axis)] - node.split
+            let farBound = max(bound, diff * diff)
+            let (near, far) = diff < 0 ? (node.a, node.b) : (node.b, node.a)
+            // Near child first in output order: push far below near.
+            stackN[top] = far
+            stackB[top] = farBound
+            stackN[top + 1] = near
+            stackB[top + 1] = bound
+            top += 2
+        }
+    }
+}
+
+/// Bounded max-heap of (squared distance, index) pairs ordered lexicographically (internal).
+struct NeighborHeap {
+    let ids: UnsafeMutablePointer<Int32>
+    let dists: UnsafeMutablePointer<Float>
+    let capacity: Int
+    var count = 0
+
+    init(ids: UnsafeMutablePointer<Int32>, dists: UnsafeMutablePointer<Float>, capacity: Int) {
+        self.ids = ids
+        self.dists = dists
+        self.capacity = capacity
+    }
+
+    var isFull: Bool { count == capacity }
+    var worstDistance: Float { dists[0] }
+
+    @inline(__always)
+    private func greater(_ a: Int, _ b: Int) -> Bool {
+        dists[a] > dists[b] || (dists[a] == dists[b] && ids[a] > ids[b])
+    }
+
+    @inline(__always)
+    private func swap(_ a: Int, _ b: Int) {
+        let d = dists[a]; dists[a] = dists[b]; dists[b] = d
+        let i = ids[a]; ids[a] = ids[b]; ids[b] = i
+    }
+
+    @inline(__always)
+    mutating func offer(_ d: Float, _ id: Int32) {
+        if count < capacity {
+            var c = count
+            dists[c] = d
+            ids[c] = id
+            count += 1
+            while c > 0 {
+                let p = (c - 1) / 2
+                guard greater(c, p) else { break }
+                swap(c, p)
+                c = p
+            }
+        } else if d < dists[0] || (d == dists[0] && id < ids[0]) {
+            dists[0] = d
+            ids[0] = id
+            siftDown(0, count)
+        }
+    }
+
+    @inline(__always)
+    private func siftDown(_ start: Int, _ n: Int) {
+        var c = start
+        while true {
+            let l = 2 * c + 1
+            if l >= n { return }
+            var m = l
+            if l + 1 < n && greater(l + 1, l) { m = l + 1 }
+            guard greater(m, c) else { return }
+            swap(m, c)
+            c = m
+        }
+    }
+
+    /// Heap-sorts in place into ascending order; returns the count.
+    mutating func sortAscending() -> Int {
+        var n = count
+        while n > 1 {
+            swap(0, n - 1)
+            n -= 1
+            siftDown(0, n)
+        }
+        return count
+    }
+}
+
+extension KDTree {
+    /// Runs `body` with a raw view of the tree's arrays (no copies).
+    @usableFromInline
+    func withView<R>(_ body: (KDTreeView) throws -> R) rethrows -> R {
+        try xs.withUnsafeBufferPointer { x in
+            try ys.withUnsafeBufferPointer { y in
+                try zs.withUnsafeBufferPointer { z in
+                    try pointIndex.withUnsafeBufferPointer { ids in
+                        try nodes.withUnsafeBufferPointer { nd in
+                            // Empty arrays may have nil base addresses; a dangling pointer is never read then.
+                            let dummyF = UnsafePointer<Float>(bitPattern: MemoryLayout<Float>.alignment)!
+                            let view = KDTreeView(
+                                xs: x.baseAddress ?? dummyF, ys: y.baseAddress ?? dummyF, zs: z.baseAddress ?? dummyF,
+                                ids: ids.baseAddress ?? UnsafePointer(bitPattern: MemoryLayout<Int32>.alignment)!,
+                                nodes: nd.baseAddress ?? UnsafePointer(bitPattern: MemoryLayout<Node>.alignment)!,
+                                hasNodes: !nd.isEmpty && !x.isEmpty)
+                            return try body(view)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The `k` nearest points to `query` (local frame, metres), written to `scratch.indices` and
+    /// `scratch.squaredDistances` in ascending order of distance, equal distances by ascending index.
+    ///
+    /// Returns the number of results: `min(k, count)`, or 0 when `k <= 0` or the query is not finite.
+    /// Does not allocate once `scratch` has room for `k`.
+    /// - Complexity: about O(log n + k log k) for well-spread points.
+    @discardableResult
+    public func nearest(to query: SIMD3<Float>, k: Int, scratch: inout KDTreeScratch) -> Int {
+        guard k > 0, query.x.isFinite, query.y.isFinite, query.z.isFinite else {
+            scratch.resultCount = 0
+            return 0
+        }
+        let kk = min(k, count)
+        scratch.reserve(depth: depth, k: kk)
+        let found = withView { v in
+            scratch.stackNodes.withUnsafeMutableBufferPointer { sn in
+                scratch.stackBounds.withUnsafeMutableBufferPointer { sb in
+                    scratch.indices.withUnsafeMutableBufferPointer { oi in
+                        scratch.squaredDistances.withUnsafeMutableBufferPointer { od in
+                            v.knn(query, k: kk, stackN: sn.baseAddress!, stackB: sb.baseAddress!,
+                                  outIdx: oi.baseAddress!, outD: od.baseAddress!)
+                        }
+                    }
+                }
+            }
+        }
+        scratch.resultCount = found
+        return found
+    }
+
+    /// Replaces the contents of `indices` with every point within `radius` metres of `query`
+    /// (squared `Float` distance <= radius²), in deterministic tree order.
+    ///
+    /// Does not allocate when the array's capacity suffices (its capacity is kept).
+    /// - Throws: ``SpatialIndexError/invalidQuery(_:)`` for a negative or non-finite radius or query.
+    /// - Complexity: O(log n + m) for m results on well-spread points.
+    public func neighbors(
+        within radius: Float, of query: SIMD3<Float>, indices: inout [Int32], scratch: inout KDTreeScratch
+    ) throws(SpatialIndexError) {
+        indices.removeAll(keepingCapacity: true)
+        try visit(within: radius, of: query, scratch: &scratch) { id, _ in indices.append(id) }
+    }
+
+    /// Like ``neighbors(within:of:indices:scratch:)`` and also fills `squaredDistances` (m²) in step.
+    /// - Throws: ``SpatialIndexError/invalidQuery(_:)`` for a negative or non-finite radius or query.
+    public func neighbors(
+        within radius: Float, of query: SIMD3<Float>, indices: inout [Int32], squaredDistances: inout [Float],
+        scratch: inout KDTreeScratch
+    ) throws(SpatialIndexError) {
+        indices.removeAll(keepingCapacity: true)
+        squaredDistances.removeAll(keepingCapacity: true)
+        try visit(within: radius, of: query, scratch: &scratch) { id, d in
+            indices.append(id)
+            squaredDistances.append(d)
+        }
+    }
+
+    /// Calls `body(pointIndex, squaredDistance)` for every point within `radius` of `query`, in tree order.
+    /// - Throws: ``SpatialIndexError/invalidQuery(_:)`` for a negative or non-finite radius or query.
+    public func visit(
+        within radius: Float, of query: SIMD3<Float>, scratch: inout KDTreeScratch, _ body: (Int32, Float) -> Void
+    ) throws(SpatialIndexError) {
+        guard radius.isFinite, radius >= 0 else { throw .invalidQuery("radius \(radius) is negative or not finite") }
+        guard query.x.isFinite, query.y.isFinite, query.z.isFinite else {
+            throw .invalidQuery("query point \(query) is not finite")
+        }
+        scratch.reserve(depth: depth, k: 0)
+        let r2 = radius * radius
+        withView { v in
+            scratch.stackNodes.withUnsafeMutableBufferPointer { sn in
+                scratch.stackBounds.withUnsafeMutableBufferPointer { sb in
+                    v.radius(query, r2: r2, stackN: sn.baseAddress!, stackB: sb.baseAddress!, body)
+                }
+            }
+        }
+    }
+}
