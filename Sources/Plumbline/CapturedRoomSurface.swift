@@ -74,13 +74,13 @@ extension CapturedRoom {
                 var cc = try c.nestedUnkeyedContainer(forKey: AnyCodingKey("center"))
                 let xz = try cc.decodeFloats(count: 2)
                 center = SIMD2(xz[0], xz[1])
-                radius = try c.required(Float.self, "radius")
+                radius = try c.requiredFiniteFloat("radius")
                 startAngle = try Self.angle(c, "startAngle")
                 endAngle = try Self.angle(c, "endAngle")
             }
 
             private static func angle(_ c: KeyedDecodingContainer<AnyCodingKey>, _ key: String) throws -> Float {
-                if let plain = try? c.decode(Float.self, forKey: AnyCodingKey(key)) { return plain }
+                if (try? c.decode(Double.self, forKey: AnyCodingKey(key))) != nil { return try c.requiredFiniteFloat(key) }
                 let m = try c.nestedContainer(keyedBy: AnyCodingKey.self, forKey: AnyCodingKey(key))
                 let value = try m.required(Double.self, "value")
                 let unit = try m.nestedContainer(keyedBy: AnyCodingKey.self, forKey: AnyCodingKey("unit"))
@@ -99,6 +99,10 @@ extension CapturedRoom {
             /// Encodes `{"center":[cx,cz],"endAngle":e,"radius":r,"startAngle":s}` (radians).
             public func encode(to encoder: any Encoder) throws {
                 var c = encoder.container(keyedBy: AnyCodingKey.self)
+                try c.checkFinite([center.x, center.y], "center")
+                try c.checkFinite([radius], "radius")
+                try c.checkFinite([startAngle], "startAngle")
+                try c.checkFinite([endAngle], "endAngle")
                 var cc = c.nestedUnkeyedContainer(forKey: AnyCodingKey("center"))
                 try cc.encode(center.x)
                 try cc.encode(center.y)

@@ -95,3 +95,12 @@ public struct CapturedStructure: Sendable, Codable, Equatable, Identifiable {
         try c.putUnknown(unknownFields)
     }
 }
+
+extension CapturedStructure {
+    /// RoomPlan's `CapturedStructure.Surface` (same type as ``CapturedRoom/Surface``).
+    public typealias Surface = CapturedRoom.Surface
+    /// RoomPlan's `CapturedStructure.Object` (same type as ``CapturedRoom/Object``).
+    public typealias Object = CapturedRoom.Object
+    /// RoomPlan's `CapturedStructure.Section` (same type as ``CapturedRoom/Section``).
+    public typealias Section = CapturedRoom.Section
+}

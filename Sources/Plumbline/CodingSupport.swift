@@ -3,10 +3,16 @@ import Foundation
 /// A coding key made from any string: used to read and write keys Plumbline does not model.
 struct AnyCodingKey: CodingKey, Hashable {
     var stringValue: String
-    var intValue: Int? { nil }
+    var intIndex: Int? = nil
+    var intValue: Int? { intIndex }
     init(_ s: String) { stringValue = s }
     init?(stringValue: String) { self.stringValue = stringValue }
     init?(intValue: Int) { nil }
+}
+
+/// A coding key for an array index (renders as `[i]` in error paths).
+extension AnyCodingKey {
+    init(index: Int) { stringValue = "Index \(index)"; intIndex = index }
 }
 
 extension KeyedDecodingContainer where Key == AnyCodingKey {
@@ -22,6 +28,16 @@ extension KeyedDecodingContainer where Key == AnyCodingKey {
     /// A required value.
     func required<T: Decodable>(_ type: T.Type, _ key: String) throws -> T {
         try decode(T.self, forKey: AnyCodingKey(key))
+    }
+
+    /// A required number that must be finite as a `Float`.
+    func requiredFiniteFloat(_ key: String) throws -> Float {
+        let v = try decode(Float.self, forKey: AnyCodingKey(key))
+        guard v.isFinite else {
+            throw DecodingError.dataCorruptedError(
+                forKey: AnyCodingKey(key), in: self, debugDescription: "number out of Float32 range (decoded as \(v))")
+        }
+        return v
     }
 
     /// An optional value: `nil` when the key is absent or `null`.
@@ -54,13 +70,25 @@ extension UnkeyedDecodingContainer {
     /// Reads exactly `n` numbers; any other count is a `dataCorrupted` error at this path.
     mutating func decodeFloats(count n: Int) throws -> [Float] {
         if let have = count, have != n {
-            throw DecodingError.dataCorruptedError(
-                in: self, debugDescription: "expected an array of exactly \(n) numbers, found \(have)")
+            throw DecodingError.dataCorrupted(.init(
+                codingPath: codingPath, debugDescription: "expected an array of exactly \(n) numbers, found \(have)"))
         }
         var out: [Float] = []
         out.reserveCapacity(n)
-        for _ in 0..<n { out.append(try decode(Float.self)) }
+        for _ in 0..<n { out.append(try decodeFiniteFloat()) }
         return out
+    }
+
+    /// Reads one number that must be finite as a `Float` (a literal beyond ±3.4e38 is refused rather
+    /// than turned into an infinity).
+    mutating func decodeFiniteFloat() throws -> Float {
+        let path = codingPath + [AnyCodingKey(index: currentIndex)]
+        let v = try decode(Float.self)
+        guard v.isFinite else {
+            throw DecodingError.dataCorrupted(.init(
+                codingPath: path, debugDescription: "number out of Float32 range (decoded as \(v))"))
+        }
+        return v
     }
 
     /// Reads an `[x, y, z]` array.
@@ -76,8 +104,18 @@ extension KeyedEncodingContainer where Key == AnyCodingKey {
         try encode(value, forKey: AnyCodingKey(key))
     }
 
+    /// Throws `EncodingError.invalidValue` at `key` when a value is NaN or infinite (JSON cannot hold it).
+    func checkFinite(_ values: [Float], _ key: String) throws {
+        for (i, v) in values.enumerated() where !v.isFinite {
+            throw EncodingError.invalidValue(v, .init(
+                codingPath: codingPath + [AnyCodingKey(key), AnyCodingKey(index: i)],
+                debugDescription: "non-finite number \(v) cannot be written as JSON"))
+        }
+    }
+
     /// Writes `[x, y, z]`.
     mutating func putVector3(_ v: SIMD3<Float>, _ key: String) throws {
+        try checkFinite([v.x, v.y, v.z], key)
         var c = nestedUnkeyedContainer(forKey: AnyCodingKey(key))
         try c.encode(v.x)
         try c.encode(v.y)
@@ -86,6 +124,11 @@ extension KeyedEncodingContainer where Key == AnyCodingKey {
 
     /// Writes `[[x, y, z], …]`.
     mutating func putVector3Array(_ vs: [SIMD3<Float>], _ key: String) throws {
+        for (i, v) in vs.enumerated() where !(v.x.isFinite && v.y.isFinite && v.z.isFinite) {
+            throw EncodingError.invalidValue(v, .init(
+                codingPath: codingPath + [AnyCodingKey(key), AnyCodingKey(index: i)],
+                debugDescription: "non-finite corner \(v) cannot be written as JSON"))
+        }
         var c = nestedUnkeyedContainer(forKey: AnyCodingKey(key))
         for v in vs {
             var inner = c.nestedUnkeyedContainer()

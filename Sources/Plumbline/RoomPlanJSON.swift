@@ -18,6 +18,8 @@ public enum RoomPlanJSONError: Error, Sendable, Equatable, CustomStringConvertib
     case invalidValue(path: String, detail: String)
     /// A value could not be encoded (for example a NaN or infinite coordinate) at `path`.
     case unencodableValue(path: String, detail: String)
+    /// A file could not be read or written.
+    case fileError(path: String, detail: String)
 
     /// A one-line human-readable description.
     public var description: String {
@@ -29,6 +31,7 @@ public enum RoomPlanJSONError: Error, Sendable, Equatable, CustomStringConvertib
         case .typeMismatch(let p, let e, let d): return "RoomPlan JSON: at \(p) expected \(e): \(d)"
         case .invalidValue(let p, let d): return "RoomPlan JSON: invalid value at \(p): \(d)"
         case .unencodableValue(let p, let d): return "RoomPlan JSON: cannot encode value at \(p): \(d)"
+        case .fileError(let p, let d): return "RoomPlan JSON: file \(p): \(d)"
         }
     }
 }
@@ -76,25 +79,40 @@ public enum RoomPlanJSON {
         do {
             return try makeDecoder().decode(T.self, from: data)
         } catch let error as DecodingError {
-            throw map(error)
+            let mapped = map(error)
+            if case .malformedJSON = mapped { throw .malformedJSON(detail: JSONDiagnostics.locate(in: data)) }
+            throw mapped
         } catch {
             throw .malformedJSON(detail: String(describing: error))
         }
     }
 
-    /// Reads and decodes a file.
+    /// Reads and decodes a file (size checked against ``maximumInputBytes`` before reading).
     public static func decode<T: Decodable>(_ type: T.Type, contentsOf url: URL) throws(RoomPlanJSONError) -> T {
+        let size: Int
+        do {
+            size = (try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
+        } catch {
+            throw .fileError(path: url.path, detail: "cannot read: \(error.localizedDescription)")
+        }
+        guard size <= maximumInputBytes else { throw .inputTooLarge(bytes: size, limit: maximumInputBytes) }
         let data: Data
         do {
-            let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
-            guard size <= maximumInputBytes else { throw RoomPlanJSONError.inputTooLarge(bytes: size, limit: maximumInputBytes) }
             data = try Data(contentsOf: url)
-        } catch let e as RoomPlanJSONError {
-            throw e
         } catch {
-            throw .malformedJSON(detail: "cannot read \(url.path): \(error.localizedDescription)")
+            throw .fileError(path: url.path, detail: "cannot read: \(error.localizedDescription)")
         }
         return try decode(T.self, from: data)
+    }
+
+    /// Encodes a value and writes it atomically to a file.
+    public static func write<T: Encodable>(_ value: T, to url: URL) throws(RoomPlanJSONError) {
+        let data = try encode(value)
+        do {
+            try data.write(to: url, options: .atomic)
+        } catch {
+            throw .fileError(path: url.path, detail: "cannot write: \(error.localizedDescription)")
+        }
     }
 
     /// Converts Foundation's `DecodingError` into a ``RoomPlanJSONError`` with a readable path.

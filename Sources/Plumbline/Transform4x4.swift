@@ -178,16 +178,22 @@ extension Transform4x4: Codable {
     public init(from decoder: any Decoder) throws {
         var c = try decoder.unkeyedContainer()
         if let n = c.count, n != 16 {
-            throw DecodingError.dataCorruptedError(
-                in: c, debugDescription: "a transform needs exactly 16 numbers, found \(n)")
+            throw DecodingError.dataCorrupted(.init(
+                codingPath: c.codingPath, debugDescription: "a transform needs exactly 16 numbers, found \(n)"))
         }
         var e = SIMD16<Float>()
-        for i in 0..<16 { e[i] = try c.decode(Float.self) }
+        for i in 0..<16 { e[i] = try c.decodeFiniteFloat() }
         self.elements = e
     }
 
-    /// Encodes as a JSON array of 16 numbers, column-major (RoomPlan's layout).
+    /// Encodes as a JSON array of 16 numbers, column-major (RoomPlan's layout). A NaN or infinite
+    /// element is an `EncodingError.invalidValue` naming its index.
     public func encode(to encoder: any Encoder) throws {
+        for i in 0..<16 where !elements[i].isFinite {
+            throw EncodingError.invalidValue(elements[i], .init(
+                codingPath: encoder.codingPath + [AnyCodingKey(index: i)],
+                debugDescription: "non-finite transform element \(elements[i]) cannot be written as JSON"))
+        }
         var c = encoder.unkeyedContainer()
         for i in 0..<16 { try c.encode(elements[i]) }
     }

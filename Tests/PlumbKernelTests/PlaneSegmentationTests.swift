@@ -136,6 +136,11 @@ struct PlaneSegmentationTests {
         o.minPoints = 40
         let result = try PlaneSegmenter.segment(cloud, options: o)
         let rec = PlaneRecovery(room: room, result: result)
-        #expect(rec.recovered == room.planes.count)
+        #expect(rec.recovered == room.planes.count, "missed: \(room.planes.indices.filter { rec.match[$0] == nil }.map { room.planes[$0].name })")
+        for p in result.planes {
+            let counts = Dictionary(grouping: p.inliers, by: { room.labels[Int($0)] }).mapValues(\.count)
+            print("plane n=\(p.normal) d=\(p.offset) count=\(p.inliers.count) area=\(p.area) labels=\(counts)")
+        }
+        print(room.planes.map { "\($0.name) \($0.count)" })
     }
 }

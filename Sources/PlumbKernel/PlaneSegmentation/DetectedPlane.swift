@@ -15,7 +15,8 @@ public struct DetectedPlane: Sendable, Equatable, Codable {
     /// Root-mean-square point-to-plane distance of the inliers (m).
     public var rms: Double
     /// In-plane area estimate (m²): occupied cells of a square grid in the plane, boundary cells counted
-    /// half (interior + boundary / 2) × cell².
+    /// half ((interior + boundary / 2) × cell²), capped by the area of the rectangle with the inliers'
+    /// in-plane second moments (`12 √(λ1 λ2)`), which keeps thin strips from reporting inflated areas.
     public var area: Double
     /// Cell size of the occupancy grid used for ``area`` (m).
     public var gridCellSize: Double

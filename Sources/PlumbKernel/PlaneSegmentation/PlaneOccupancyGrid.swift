@@ -1,3 +1,10 @@
+/// Area estimate of a planar point set: the occupancy-grid area, capped by the area of the rectangle with
+/// the same in-plane second moments, `12 * sqrt(λ1 * λ2)` (exact for a uniformly sampled rectangle). The
+/// cap stops thin strips, whose grid cells grow on sparse data, from reporting inflated areas.
+func planarArea(gridArea: Double, eigenvalues: SIMD3<Double>) -> Double {
+    min(gridArea, 12 * (max(eigenvalues[1], 0) * max(eigenvalues[2], 0)).squareRoot())
+}
+
 /// A square occupancy grid in a plane's (u, v) coordinates over a set of points, with 8-connected
 /// components and a boundary-corrected area per component (internal to plane segmentation).
 ///

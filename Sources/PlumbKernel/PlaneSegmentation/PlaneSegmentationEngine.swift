@@ -133,10 +133,15 @@ struct PlaneSegmentationEngine {
             grid.componentPoints[$0] > grid.componentPoints[$1]
                 || (grid.componentPoints[$0] == grid.componentPoints[$1] && $0 < $1)
         }
+        var moments = [CovarianceAccumulator](repeating: .init(), count: grid.componentCount)
+        for r in 0..<m { moments[Int(grid.cellLabel[Int(grid.pointCell[r])])].add(SIMD3(gx[r], gy[r], gz[r])) }
         var keep = [Bool](repeating: false, count: grid.componentCount)
         var any = false
         for c in order where accepted.count < options.maxPlanes {
-            guard grid.componentPoints[c] >= options.minPoints, grid.componentArea[c] >= options.minArea else { continue }
+            guard grid.componentPoints[c] >= options.minPoints else { continue }
+            let area = planarArea(
+                gridArea: grid.componentArea[c], eigenvalues: SymmetricEigen3(moments[c].covariance).values)
+            guard area >= options.minArea else { continue }
             keep[c] = true
             any = true
             var idx = [Int32]()

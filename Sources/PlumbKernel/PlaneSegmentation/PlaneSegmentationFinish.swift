@@ -111,6 +111,6 @@ extension PlaneSegmentationEngine {
         }
         return DetectedPlane(
             normal: nrm, offset: off, inliers: idx, centroid: f.mean, rms: (ss / Double(idx.count)).squareRoot(),
-            area: grid.totalArea, gridCellSize: grid.cell)
+            area: planarArea(gridArea: grid.totalArea, eigenvalues: f.eigen.values), gridCellSize: grid.cell)
     }
 }

@@ -21,7 +21,8 @@ public struct PlaneSegmentationOptions: Sendable, Equatable, Codable {
     /// grows automatically on sparse planes so that cells hold a few points each. Default 0.05.
     public var gridCellSize: Double
     /// When the cloud has normals, inliers (and hypothesis points) must have normals within this angle of
-    /// the plane normal (either sign). Default 30.
+    /// the plane normal (either sign). Default 60: loose enough to keep edge points, whose k-NN normals
+    /// are blurred across the edge, while rejecting points of perpendicular surfaces.
     public var normalAgreementDegrees: Double
     /// Rounds in a row without an accepted plane before stopping. Default 4.
     public var maxFailedRounds: Int
@@ -37,7 +38,7 @@ public struct PlaneSegmentationOptions: Sendable, Equatable, Codable {
     public init(
         distanceThreshold: Float = 0.02, minPoints: Int = 100, minArea: Double = 0.25, maxPlanes: Int = 64,
         hypothesesPerRound: Int = 256, sampleSize: Int = 32768, maxSampleSpan: Float = 1.0,
-        refinementIterations: Int = 3, gridCellSize: Double = 0.05, normalAgreementDegrees: Double = 30,
+        refinementIterations: Int = 3, gridCellSize: Double = 0.05, normalAgreementDegrees: Double = 60,
         maxFailedRounds: Int = 4, refineLabels: Bool = true, seed: UInt64 = 0, parallel: Bool = true
     ) {
         self.distanceThreshold = distanceThreshold
