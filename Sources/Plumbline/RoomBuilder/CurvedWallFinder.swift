@@ -1,3 +1,4 @@
+import Foundation
 import PlumbKernel
 
 /// Finds curved (cylindrical) walls among the vertical planes of a segmentation.
@@ -12,6 +13,8 @@ enum CurvedWallFinder {
         var circle: CircleModel
         /// Plane indices absorbed into the arc.
         var planes: [Int]
+        /// Angular range covered by the points, radians counter-clockwise from +x (may exceed π).
+        var angles: ClosedRange<Double>
     }
 
     /// Plan-view points of plane `k`'s inliers within the height band, at most `limit` of them (evenly
@@ -66,7 +69,19 @@ enum CurvedWallFinder {
             let pts = members.flatMap { curved[$0].points }
             guard let fit = try? CircleFit.fit(pts) else { continue }
             members.forEach { used.insert($0) }
-            arcs.append(Arc(circle: fit.model, planes: members.map { curved[$0].plane }))
+            // Angular extent about the mean direction, so the range does not wrap.
+            var mean = SIMD2<Double>.zero
+            for p in pts { mean += (p - fit.model.centre) / Swift.max(1e-9, planLength(p - fit.model.centre)) }
+            let ref = atan2(mean.y, mean.x)
+            var lo = Double.infinity, hi = -Double.infinity
+            for p in pts {
+                var a = atan2(p.y - fit.model.centre.y, p.x - fit.model.centre.x) - ref
+                while a > .pi { a -= 2 * .pi }
+                while a < -.pi { a += 2 * .pi }
+                lo = Swift.min(lo, a)
+                hi = Swift.max(hi, a)
+            }
+            arcs.append(Arc(circle: fit.model, planes: members.map { curved[$0].plane }, angles: (ref + lo)...(ref + hi)))
         }
         return arcs
     }

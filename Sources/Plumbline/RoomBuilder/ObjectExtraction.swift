@@ -4,7 +4,8 @@ import PlumbKernel
 /// Finds furniture: the points inside the room that belong to no structural plane, clustered by voxel
 /// connectivity, each cluster boxed upright (minimum-area footprint rectangle) and categorised.
 ///
-/// Rejected as phantoms: clusters with too few points, boxes thinner than 3 cm or smaller than 15 cm across,
+/// Isolated points (5 cm voxels with very few points) are dropped first. Rejected as phantoms: clusters with
+/// too few points, boxes thinner than 3 cm or smaller than 15 cm across,
 /// and clusters within 8 cm of a wall along their whole footprint (wall clutter, skirting, noise).
 struct ObjectExtraction {
     var options: RoomBuilder.Options
@@ -19,11 +20,12 @@ struct ObjectExtraction {
             let y = Double(cloud.y[i])
             let p = SIMD2(Double(cloud.x[i]), Double(cloud.z[i]))
             guard y > floorY + 0.03, y < structure.ceilingY(x: p.x, z: p.y) - 0.06 else { continue }
-            guard Self.inside(p, outline.corners), distanceToOutline(p, outline) > 0.05 else { continue }
+            guard Self.inside(p, outline.corners), distanceToOutline(p, outline) > 0.08 else { continue }
             keep.append(i)
         }
+        keep = Self.denseOnly(keep, cloud: cloud)
         var vo = VoxelClustering.Options()
-        vo.voxel = 0.05
+        vo.voxel = 0.035
         vo.minimumPoints = options.minimumObjectPoints
         guard let clusters = try? VoxelClustering.cluster(cloud, indices: keep, options: vo) else { return [] }
         var out: [CapturedRoom.Object] = []
@@ -42,13 +44,28 @@ struct ObjectExtraction {
             let x = SIMD3<Float>(box.axis0), y = SIMD3<Float>(0, 1, 0)
             let z = SIMD3<Float>(cross(box.axis0, SIMD3(0, 1, 0)))
             let centre = SIMD3<Float>(Float(box.centre.x), Float(base + height / 2), Float(box.centre.z))
+            let transform = Transform4x4(xAxis: x, yAxis: y, zAxis: z, translation: centre)
+            let dims = SIMD3<Float>(Float(w), Float(height), Float(d))
+            let conf: CapturedRoom.Confidence = cl.count > 2000 ? .high : .medium
             out.append(CapturedRoom.Object(
-                category: category, confidence: cl.count > 2000 ? .high : .medium,
-                dimensions: SIMD3(Float(w), Float(height), Float(d)),
-                transform: Transform4x4(xAxis: x, yAxis: y, zAxis: z, translation: centre),
+                category: category, confidence: conf, dimensions: dims, transform: transform,
                 identifier: DerivedIdentifier.make(name: "object \(n)", seed: options.seed)))
         }
         return out
+    }
+
+    /// Drops isolated points (sensor outliers, flying pixels): keeps the points whose 5 cm voxel holds at least
+    /// 3 points and at least 5 % of the median occupied voxel's count.
+    static func denseOnly(_ idx: [Int], cloud: PointCloud) -> [Int] {
+        var counts: [SIMD3<Int32>: Int32] = [:]
+        func key(_ i: Int) -> SIMD3<Int32> {
+            SIMD3(Int32((cloud.x[i] * 20).rounded(.down)), Int32((cloud.y[i] * 20).rounded(.down)), Int32((cloud.z[i] * 20).rounded(.down)))
+        }
+        for i in idx { counts[key(i), default: 0] += 1 }
+        guard !counts.isEmpty else { return [] }
+        let sorted = counts.values.sorted()
+        let threshold = Swift.max(3, Int32(Double(sorted[sorted.count / 2]) * 0.05))
+        return idx.filter { counts[key($0)]! >= threshold }
     }
 
     /// Share of the box's top face (5 cm cells) with points within 5 cm of the top.

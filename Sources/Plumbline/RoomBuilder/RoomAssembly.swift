@@ -4,7 +4,7 @@ import PlumbKernel
 extension RoomBuilder {
     /// Turns the outline, structure and leftover points into RoomPlan surfaces and objects.
     func assemble(outline: RoomOutline, structure: RoomStructure, cloud: PointCloud, planes: [DetectedPlane],
-                  wallPlane: [Int?]) -> CapturedRoom {
+                  wallMembers: [[Int]]) -> CapturedRoom {
         let seed = options.seed
         let floorY = structure.floorY
         var room = CapturedRoom(identifier: DerivedIdentifier.make(name: "room", seed: seed))
@@ -13,8 +13,9 @@ extension RoomBuilder {
         for k in 0..<m {
             let a = outline.corners[k], b = outline.corners[(k + 1) % m]
             let edge = outline.edges[k]
-            let plane = edge.wallIndex.flatMap { wallPlane[$0] }
-            if let plane { structural.insert(plane) }
+            let members = edge.wallIndex.map { wallMembers[$0] } ?? []
+            structural.formUnion(members)
+            let plane = members.first
             let id = DerivedIdentifier.make(name: "wall \(k)", seed: seed)
             let ha = structure.ceilingY(x: a.x, z: a.y) - floorY, hb = structure.ceilingY(x: b.x, z: b.y) - floorY
             var wall = wallSurface(a: a, b: b, edge: edge, floorY: floorY, heights: (ha, hb), structure: structure, id: id)

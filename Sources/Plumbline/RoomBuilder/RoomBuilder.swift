@@ -22,7 +22,7 @@ import PlumbKernel
 /// same cloud and options give the same JSON byte for byte.
 public struct RoomBuilder: Sendable {
     /// Options of a build.
-    public struct Options: Sendable, Hashable {
+    public struct Options: Sendable, Equatable {
         /// Which input axis is up.
         public var upAxis: UpAxis = .automatic
         /// Plane segmentation parameters (threshold, minimum area, seed, …).
@@ -93,30 +93,53 @@ public struct RoomBuilder: Sendable {
         let arcs = CurvedWallFinder.find(planes: seg.planes, candidates: structure.wallCandidates.map(\.plane), cloud: cloud, band: band)
         let absorbed = Set(arcs.flatMap(\.planes))
         var walls: [PlanWall] = []
-        var wallPlane: [Int?] = []
-        for (k, w) in structure.wallCandidates where !absorbed.contains(k) {
-            walls.append(w)
-            wallPlane.append(k)
+        var wallMembers: [[Int]] = []
+        var barriers: [BarrierFill.Barrier] = []
+        for c in WallCandidates.closeRanges(structure.wallCandidates) where !absorbed.contains(c.plane) {
+            walls.append(c.wall)
+            wallMembers.append(c.members)
+            barriers.append(.init(wall: c.wall, range: c.range))
         }
         for a in arcs {
-            walls.append(.arc(center: a.circle.centre, radius: a.circle.radius))
-            wallPlane.append(nil)
+            let wall = PlanWall.arc(center: a.circle.centre, radius: a.circle.radius)
+            walls.append(wall)
+            wallMembers.append(a.planes)
+            barriers.append(.init(wall: wall, range: a.angles))
         }
-        // Footprint: the ceiling's points (unoccluded), else the floor's.
-        var footprint: [SIMD2<Double>] = []
-        let footprintPlanes = structure.ceilingPlanes.isEmpty ? structure.floorPlanes : structure.ceilingPlanes
-        for k in footprintPlanes {
-            for i in seg.planes[k].inliers { footprint.append(SIMD2(Double(cloud.x[Int(i)]), Double(cloud.z[Int(i)]))) }
-        }
-        let outline: RoomOutline
-        do { outline = try RoomOutlineBuilder.build(footprint: footprint, walls: walls) } catch {
-            throw .noClosedOutline(String(describing: error))
-        }
+        let outline = try Self.outline(walls: walls, barriers: barriers, structure: structure, planes: seg.planes, cloud: cloud)
         var room = assemble(outline: outline, structure: structure, cloud: cloud, planes: seg.planes,
-                            wallPlane: wallPlane)
+                            wallMembers: wallMembers)
         room.unknownFields["plumblineOrigin"] = .array([.number(cloud.origin.x), .number(cloud.origin.y), .number(cloud.origin.z)])
         let ceilingY = structure.ceilings.isEmpty ? structure.floorY + 2.5 : structure.ceilingY(x: 0, z: 0)
         return Result(room: room, upAxis: up, outline: outline, floorY: structure.floorY, ceilingY: ceilingY)
+    }
+
+    /// The room outline: flood the plan from the densest part of the floor and ceiling, stopped by the walls,
+    /// then snap the flooded region's boundary to the walls.
+    static func outline(walls: [PlanWall], barriers: [BarrierFill.Barrier], structure: RoomStructure,
+                        planes: [DetectedPlane], cloud: PointCloud) throws(RoomBuildError) -> RoomOutline {
+        // Seed: the 25 cm cell with the most floor and ceiling points (the scanner walked there).
+        var counts: [SIMD2<Int>: Int] = [:]
+        var lo = SIMD2<Double>(repeating: .infinity), hi = SIMD2<Double>(repeating: -.infinity)
+        for k in structure.floorPlanes + structure.ceilingPlanes {
+            for i in planes[k].inliers {
+                let p = SIMD2(Double(cloud.x[Int(i)]), Double(cloud.z[Int(i)]))
+                counts[SIMD2(Int((p.x / 0.25).rounded(.down)), Int((p.y / 0.25).rounded(.down))), default: 0] += 1
+                lo = pointwiseMin(lo, p)
+                hi = pointwiseMax(hi, p)
+            }
+        }
+        guard let best = counts.max(by: { $0.value != $1.value ? $0.value < $1.value : ($0.key.x, $0.key.y) > ($1.key.x, $1.key.y) }) else {
+            throw .noFloorOrCeiling
+        }
+        let seed = (SIMD2<Double>(best.key) + 0.5) * 0.25
+        do {
+            var grid = try BarrierFill.fill(seed: seed, barriers: barriers, bounds: (lo - 0.5, hi + 0.5))
+            grid.keepLargestComponentFilled()
+            return try RoomOutlineBuilder.build(region: grid, walls: walls)
+        } catch {
+            throw .noClosedOutline(String(describing: error))
+        }
     }
 
     /// The cloud in the y-up frame (same origin convention, origin rotated too).

@@ -18,8 +18,8 @@ struct RoomStructure: Sendable {
     var floorPlanes: [Int]
     /// Planes of the ceiling.
     var ceilingPlanes: [Int]
-    /// Vertical planes that may be walls, with their plan line.
-    var wallCandidates: [(plane: Int, wall: PlanWall)]
+    /// Vertical planes that may be walls, grouped by the wall surface they lie on.
+    var wallCandidates: [WallCandidates.Candidate]
 
     /// Ceiling height (local y) above plan point (x, z); the floor plus 2.5 m when no ceiling was seen.
     func ceilingY(x: Double, z: Double) -> Double {
@@ -44,33 +44,26 @@ struct RoomStructure: Sendable {
         // Every horizontal piece at the floor's or ceiling's height belongs to it (coplanar components).
         let floorPlanes = horizontal.filter { abs(planes[$0].centroid.y - floorY) < 0.05 }
         var ceilingPlanes = horizontal.filter { abs(planes[$0].centroid.y - topY) < 0.05 }
-        // Sloped ceiling parts: tilted 10-70 degrees, facing down into the room, high up, large.
+        // Sloped ceiling parts: tilted 10-70 degrees, facing down into the room, large, and reaching up to
+        // the flat ceiling (tilted planes found through clutter or noise do not).
         let sloped = planes.indices.filter { k in
             let p = planes[k]
             let tilt = abs(p.normal.y)
-            return tilt < 0.985 && tilt > 0.34 && p.centroid.y > floorY + 1.5 && p.area > 0.5
+            guard tilt < 0.985, tilt > 0.34, p.normal.y < 0, p.area > 1.0 else { return false }
+            var lo = Float.infinity, hi = -Float.infinity
+            for i in p.inliers {
+                lo = Swift.min(lo, cloud.y[Int(i)])
+                hi = Swift.max(hi, cloud.y[Int(i)])
+            }
+            return Double(hi) > topY - 0.15 && Double(lo) > floorY + 1.2
         }
         ceilingPlanes += sloped
         let ceilings = ([highest] + sloped).map { k in
             CeilingPlane(normal: planes[k].normal, offset: planes[k].offset)
         }
-        // Wall candidates: vertical planes with a tall extent of points.
-        var walls: [(Int, PlanWall)] = []
-        for k in planes.indices where abs(planes[k].normal.y) < 0.17 {
-            let p = planes[k]
-            var lo = Float.infinity, hi = -Float.infinity
-            for i in p.inliers {
-                let y = cloud.y[Int(i)]
-                lo = Swift.min(lo, y)
-                hi = Swift.max(hi, y)
-            }
-            guard Double(hi - lo) >= minimumWallSpan else { continue }
-            let n2 = SIMD2(p.normal.x, p.normal.z)
-            let l = planLength(n2)
-            guard l > 0 else { continue }
-            let dir = SIMD2(-n2.y, n2.x) / l
-            walls.append((k, .line(point: SIMD2(p.centroid.x, p.centroid.z), direction: dir)))
-        }
+        let partial = RoomStructure(floorY: floorY, ceilings: ceilings, floorPlanes: floorPlanes,
+                                    ceilingPlanes: ceilingPlanes, wallCandidates: [])
+        let walls = WallCandidates.find(planes: planes, cloud: cloud, structure: partial, minimumSpan: minimumWallSpan)
         return RoomStructure(floorY: floorY, ceilings: ceilings, floorPlanes: floorPlanes,
                              ceilingPlanes: ceilingPlanes, wallCandidates: walls)
     }
