@@ -91,11 +91,12 @@ public enum NormalEstimation {
                                 defer { idx.deallocate(); dst.deallocate() }
                                 for s in slots {
                                     let q = SIMD3(view.xs[s], view.ys[s], view.zs[s])
-                                    let found = view.knn(q, k: k, stackN: sn, stackB: sb, outIdx: idx, outD: dst)
+                                    let found = view.knn(
+                                        q, k: k, stackN: sn, stackB: sb, outIdx: idx, outD: dst, slots: true)
                                     var acc = CovarianceAccumulator()
                                     for j in 0..<found {
-                                        let id = Int(idx[j])
-                                        acc.add(SIMD3<Double>(Double(cloud.x[id]), Double(cloud.y[id]), Double(cloud.z[id])))
+                                        let t = Int(idx[j])  // tree slot: coordinates are local in memory
+                                        acc.add(SIMD3<Double>(Double(view.xs[t]), Double(view.ys[t]), Double(view.zs[t])))
                                     }
                                     let e = SymmetricEigen3(acc.covariance)
                                     let i = Int(view.ids[s])
@@ -105,7 +106,7 @@ public enum NormalEstimation {
                                     let sum = e.values.x + e.values.y + e.values.z
                                     pc.p[i] = sum > 0 ? Float(max(e.values.x, 0) / sum) : 0
                                     if let pg {
-                                        for j in 0..<keep { pg.p[i * keep + j] = idx[j] }
+                                        for j in 0..<keep { pg.p[i * keep + j] = view.ids[Int(idx[j])] }
                                     }
                                 }
                             }

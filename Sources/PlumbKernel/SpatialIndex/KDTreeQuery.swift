@@ -6,13 +6,15 @@ struct KDTreeView {
     let nodes: UnsafePointer<KDTree.Node>
     let hasNodes: Bool
 
-    /// k-NN into `outIdx`/`outD` (capacity >= k); returns the number found, sorted by (distance, index).
+    /// k-NN into `outIdx`/`outD` (capacity >= k); returns the number found, sorted by (distance, point
+    /// index). With `slots`, `outIdx` receives tree slots (positions in `xs`/`ys`/`zs`) instead of point
+    /// indices, for callers that then read coordinates in tree order.
     func knn(
         _ q: SIMD3<Float>, k: Int, stackN: UnsafeMutablePointer<Int32>, stackB: UnsafeMutablePointer<Float>,
-        outIdx: UnsafeMutablePointer<Int32>, outD: UnsafeMutablePointer<Float>
+        outIdx: UnsafeMutablePointer<Int32>, outD: UnsafeMutablePointer<Float>, slots: Bool = false
     ) -> Int {
         guard k > 0, hasNodes else { return 0 }
-        var heap = NeighborHeap(ids: outIdx, dists: outD, capacity: k)
+        var heap = NeighborHeap(ids: outIdx, dists: outD, capacity: k, tieKey: ids)
         var top = 1
         stackN[0] = 0
         stackB[0] = 0
@@ -26,7 +28,7 @@ struct KDTreeView {
                 for s in Int(node.a)..<Int(node.b) {
                     let dx = xs[s] - q.x, dy = ys[s] - q.y, dz = zs[s] - q.z
                     let d = dx * dx + dy * dy + dz * dz
-                    heap.offer(d, ids[s])
+                    heap.offer(d, Int32(truncatingIfNeeded: s))
                 }
                 continue
             }
@@ -39,7 +41,11 @@ struct KDTreeView {
             stackB[top + 1] = bound
             top += 2
         }
-        return heap.sortAscending()
+        let found = heap.sortAscending()
+        if !slots {
+            for r in 0..<found { outIdx[r] = ids[Int(outIdx[r])] }
+        }
+        return found
     }
 
     /// Calls `body(index, squaredDistance)` for every point with squared distance <= `r2`, in tree order.
@@ -78,17 +84,20 @@ struct KDTreeView {
     }
 }
 
-/// Bounded max-heap of (squared distance, index) pairs ordered lexicographically (internal).
+/// Bounded max-heap of (squared distance, slot) pairs ordered by distance, then by the point index
+/// `tieKey[slot]` (internal).
 struct NeighborHeap {
     let ids: UnsafeMutablePointer<Int32>
     let dists: UnsafeMutablePointer<Float>
     let capacity: Int
+    let tieKey: UnsafePointer<Int32>
     var count = 0
 
-    init(ids: UnsafeMutablePointer<Int32>, dists: UnsafeMutablePointer<Float>, capacity: Int) {
+    init(ids: UnsafeMutablePointer<Int32>, dists: UnsafeMutablePointer<Float>, capacity: Int, tieKey: UnsafePointer<Int32>) {
         self.ids = ids
         self.dists = dists
         self.capacity = capacity
+        self.tieKey = tieKey
     }
 
     var isFull: Bool { count == capacity }
@@ -96,7 +105,7 @@ struct NeighborHeap {
 
     @inline(__always)
     private func greater(_ a: Int, _ b: Int) -> Bool {
-        dists[a] > dists[b] || (dists[a] == dists[b] && ids[a] > ids[b])
+        dists[a] > dists[b] || (dists[a] == dists[b] && tieKey[Int(ids[a])] > tieKey[Int(ids[b])])
     }
 
     @inline(__always)
@@ -118,7 +127,7 @@ struct NeighborHeap {
                 swap(c, p)
                 c = p
             }
-        } else if d < dists[0] || (d == dists[0] && id < ids[0]) {
+        } else if d < dists[0] || (d == dists[0] && tieKey[Int(id)] < tieKey[Int(ids[0])]) {
             dists[0] = d
             ids[0] = id
             siftDown(0, count)
