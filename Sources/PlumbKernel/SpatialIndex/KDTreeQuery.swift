@@ -10,18 +10,19 @@ struct KDTreeView {
     /// index). With `slots`, `outIdx` receives tree slots (positions in `xs`/`ys`/`zs`) instead of point
     /// indices, for callers that then read coordinates in tree order.
     func knn(
-        _ q: SIMD3<Float>, k: Int, stackN: UnsafeMutablePointer<Int32>, stackB: UnsafeMutablePointer<Float>,
+        _ q: SIMD3<Float>, k: Int, stackN: UnsafeMutablePointer<Int32>, stackB: UnsafeMutablePointer<SIMD4<Float>>,
         outIdx: UnsafeMutablePointer<Int32>, outD: UnsafeMutablePointer<Float>, slots: Bool = false
     ) -> Int {
         guard k > 0, hasNodes else { return 0 }
         var heap = NeighborHeap(ids: outIdx, dists: outD, capacity: k, tieKey: ids)
         var top = 1
         stackN[0] = 0
-        stackB[0] = 0
+        stackB[0] = .zero
         while top > 0 {
             top -= 1
             let nodeID = Int(stackN[top])
-            let bound = stackB[top]
+            let box = stackB[top]
+            let bound = box.w
             if heap.isFull && bound > heap.worstDistance { continue }
             let node = nodes[nodeID]
             if node.axis < 0 {
@@ -32,13 +33,18 @@ struct KDTreeView {
                 }
                 continue
             }
-            let diff = q[Int(node.axis)] - node.split
-            let farBound = max(bound, diff * diff)
+            let axis = Int(node.axis)
+            let diff = q[axis] - node.split
+            // Far child: per-axis offsets from the query to its box; the bound is their squared length in
+            // the same operation order as a point distance, so it never exceeds a computed point distance.
+            var far4 = box
+            far4[axis] = diff
+            far4.w = far4.x * far4.x + far4.y * far4.y + far4.z * far4.z
             let (near, far) = diff < 0 ? (node.a, node.b) : (node.b, node.a)
             stackN[top] = far
-            stackB[top] = farBound
+            stackB[top] = far4
             stackN[top + 1] = near
-            stackB[top + 1] = bound
+            stackB[top + 1] = box
             top += 2
         }
         let found = heap.sortAscending()
@@ -50,17 +56,18 @@ struct KDTreeView {
 
     /// Calls `body(index, squaredDistance)` for every point with squared distance <= `r2`, in tree order.
     func radius(
-        _ q: SIMD3<Float>, r2: Float, stackN: UnsafeMutablePointer<Int32>, stackB: UnsafeMutablePointer<Float>,
+        _ q: SIMD3<Float>, r2: Float, stackN: UnsafeMutablePointer<Int32>, stackB: UnsafeMutablePointer<SIMD4<Float>>,
         _ body: (Int32, Float) -> Void
     ) {
         guard hasNodes else { return }
         var top = 1
         stackN[0] = 0
-        stackB[0] = 0
+        stackB[0] = .zero
         while top > 0 {
             top -= 1
             let nodeID = Int(stackN[top])
-            let bound = stackB[top]
+            let box = stackB[top]
+            let bound = box.w
             if bound > r2 { continue }
             let node = nodes[nodeID]
             if node.axis < 0 {
@@ -71,14 +78,19 @@ struct KDTreeView {
                 }
                 continue
             }
-            let diff = q[Int(node.axis)] - node.split
-            let farBound = max(bound, diff * diff)
+            let axis = Int(node.axis)
+            let diff = q[axis] - node.split
+            // Far child: per-axis offsets from the query to its box; the bound is their squared length in
+            // the same operation order as a point distance, so it never exceeds a computed point distance.
+            var far4 = box
+            far4[axis] = diff
+            far4.w = far4.x * far4.x + far4.y * far4.y + far4.z * far4.z
             let (near, far) = diff < 0 ? (node.a, node.b) : (node.b, node.a)
             // Near child first in output order: push far below near.
             stackN[top] = far
-            stackB[top] = farBound
+            stackB[top] = far4
             stackN[top + 1] = near
-            stackB[top + 1] = bound
+            stackB[top + 1] = box
             top += 2
         }
     }

@@ -60,7 +60,7 @@ extension KDTree {
     /// on all cores when `parallel` (internal helper for batch queries).
     func forEachChunk(
         parallel: Bool,
-        _ body: (KDTreeView, Range<Int>, UnsafeMutablePointer<Int32>, UnsafeMutablePointer<Float>) -> Void
+        _ body: (KDTreeView, Range<Int>, UnsafeMutablePointer<Int32>, UnsafeMutablePointer<SIMD4<Float>>) -> Void
     ) {
         let n = count
         guard n > 0 else { return }
@@ -71,7 +71,7 @@ extension KDTree {
             withoutActuallyEscaping(body) { body in
                 let run: (Int) -> Void = { c in
                     let sn = UnsafeMutablePointer<Int32>.allocate(capacity: stackSize)
-                    let sb = UnsafeMutablePointer<Float>.allocate(capacity: stackSize)
+                    let sb = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: stackSize)
                     defer { sn.deallocate(); sb.deallocate() }
                     body(view, (c * chunk)..<min(n, (c + 1) * chunk), sn, sb)
                 }
