@@ -23,10 +23,13 @@ struct SegmentationBenchmark {
             try write(room, n: n, dir: dir)
             let clock = ContinuousClock()
             var normalsTime = Duration.zero
+            var normalsCPU = 0.0
             for _ in 0..<2 {
                 let t0 = clock.now
+                let c0 = Self.cpuSeconds()
                 _ = try NormalEstimation.estimate(room.cloud, options: .init(k: 30))
                 normalsTime = clock.now - t0
+                normalsCPU = Self.cpuSeconds() - c0
             }
             let treeStart = clock.now
             let tree = try KDTree(room.cloud)
@@ -34,11 +37,14 @@ struct SegmentationBenchmark {
             _ = tree.count
             let options = PlaneSegmentationOptions(minPoints: n / 1000, minArea: 0.25, seed: 1)
             var segTime = Duration.zero
+            var segCPU = 0.0
             var result = PlaneSegmentationResult(planes: [], unassigned: [], rounds: 0)
             for _ in 0..<3 {
                 let t0 = clock.now
+                let c0 = Self.cpuSeconds()
                 result = try PlaneSegmenter.segment(room.cloud, options: options)
                 segTime = clock.now - t0
+                segCPU = Self.cpuSeconds() - c0
             }
             var serial = options
             serial.parallel = false
@@ -46,7 +52,8 @@ struct SegmentationBenchmark {
             _ = try PlaneSegmenter.segment(room.cloud, options: serial)
             let serialTime = clock.now - t1
             let rec = PlaneRecovery(room: room, result: result)
-            let line = "n=\(n) kdtree_build=\(treeTime) normals_k30=\(normalsTime) segmentation=\(segTime) "
+            let line = "n=\(n) kdtree_build=\(treeTime) normals_k30=\(normalsTime) normals_cpu=\(normalsCPU)s "
+                + "segmentation=\(segTime) segmentation_cpu=\(segCPU)s "
                 + "segmentation_serial=\(serialTime) planes=\(result.planes.count) rounds=\(result.rounds) "
                 + "recovered=\(rec.recovered)/\(room.planes.count)\n"
             print(line, terminator: "")
@@ -58,6 +65,13 @@ struct SegmentationBenchmark {
             try planes.write(to: dir.appendingPathComponent("plumb_planes_\(n).txt"), atomically: true, encoding: .utf8)
         }
         try report.write(to: dir.appendingPathComponent("plumb_timings.txt"), atomically: true, encoding: .utf8)
+    }
+
+    /// CPU time of the whole process (all threads), seconds.
+    static func cpuSeconds() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
     }
 
     private func write(_ room: SyntheticRoom, n: Int, dir: URL) throws {

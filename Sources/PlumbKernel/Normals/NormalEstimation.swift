@@ -92,7 +92,7 @@ public enum NormalEstimation {
                                 for s in slots {
                                     let q = SIMD3(view.xs[s], view.ys[s], view.zs[s])
                                     let found = view.knn(
-                                        q, k: k, stackN: sn, stackB: sb, outIdx: idx, outD: dst, slots: true)
+                                        q, k: k, stackN: sn, stackB: sb, outIdx: idx, outD: dst, slots: true, sorted: keep > 0)
                                     var acc = CovarianceAccumulator()
                                     for j in 0..<found {
                                         let t = Int(idx[j])  // tree slot: coordinates are local in memory

@@ -8,10 +8,12 @@ struct KDTreeView {
 
     /// k-NN into `outIdx`/`outD` (capacity >= k); returns the number found, sorted by (distance, point
     /// index). With `slots`, `outIdx` receives tree slots (positions in `xs`/`ys`/`zs`) instead of point
-    /// indices, for callers that then read coordinates in tree order.
+    /// indices, for callers that then read coordinates in tree order. Without `sorted` the results come in
+    /// (deterministic) heap order.
     func knn(
         _ q: SIMD3<Float>, k: Int, stackN: UnsafeMutablePointer<Int32>, stackB: UnsafeMutablePointer<SIMD4<Float>>,
-        outIdx: UnsafeMutablePointer<Int32>, outD: UnsafeMutablePointer<Float>, slots: Bool = false
+        outIdx: UnsafeMutablePointer<Int32>, outD: UnsafeMutablePointer<Float>, slots: Bool = false,
+        sorted: Bool = true
     ) -> Int {
         guard k > 0, hasNodes else { return 0 }
         var heap = NeighborHeap(ids: outIdx, dists: outD, capacity: k, tieKey: ids)
@@ -47,7 +49,7 @@ struct KDTreeView {
             stackB[top + 1] = box
             top += 2
         }
-        let found = heap.sortAscending()
+        let found = sorted ? heap.sortAscending() : heap.count
         if !slots {
             for r in 0..<found { outIdx[r] = ids[Int(outIdx[r])] }
         }
