@@ -54,6 +54,7 @@ def main(folder):
         remaining = np.arange(len(xyz))
         planes, inlier_sets = [], []
         t0 = time.perf_counter()
+        c0 = time.process_time()
         rest = pcd
         while len(remaining) >= min_points and len(planes) < 64:
             model, inl = rest.segment_plane(distance_threshold=0.02, ransac_n=3, num_iterations=1000)
@@ -68,16 +69,20 @@ def main(folder):
             remaining = remaining[keep]
             rest = rest.select_by_index(inl, invert=True)
         o3d_time = time.perf_counter() - t0
+        o3d_cpu = time.process_time() - c0
         geo, strict = match(truth, planes, inlier_sets, labels)
         ours = []
         for row in open(f"{folder}/plumb_planes_{n}.txt"):
             v = [float(s) for s in row.split()]
             ours.append(((v[0], v[1], v[2]), v[3]))
         our_geo, _ = match(truth, ours)
-        seg = [f for f in line.split() if f.startswith("segmentation=")][0].split("=")[1]
-        print(f"n={n} open3d_loop={o3d_time:.3f}s planes={len(planes)} found_geometric={geo}/{len(truth)} "
-              f"found_strict={strict}/{len(truth)} | plumbline segmentation={seg} planes={len(ours)} "
-              f"found_geometric={our_geo}/{len(truth)}")
+        fields = dict(f.split("=", 1) for f in line.split() if "=" in f)
+        seg = float(fields["segmentation"])
+        seg_cpu = float(fields["segmentation_cpu"].rstrip("s"))
+        print(f"n={n} open3d_loop wall={o3d_time:.3f}s cpu={o3d_cpu:.3f}s planes={len(planes)} "
+              f"found_geometric={geo}/{len(truth)} found_strict={strict}/{len(truth)} | plumbline "
+              f"wall={seg:.3f}s cpu={seg_cpu:.3f}s planes={len(ours)} found_geometric={our_geo}/{len(truth)} | "
+              f"speedup wall={o3d_time / seg:.0f}x cpu={o3d_cpu / seg_cpu:.0f}x")
 
 
 if __name__ == "__main__":

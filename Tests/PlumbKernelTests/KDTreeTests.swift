@@ -83,8 +83,8 @@ struct KDTreeTests {
     func batchKNN() throws {
         let c = Self.cloud(5000, seed: 11, quantize: true)
         let tree = try KDTree(x: c.x, y: c.y, z: c.z)
-        let par = tree.allNearestNeighbors(k: 12, parallel: true)
-        let ser = tree.allNearestNeighbors(k: 12, parallel: false)
+        let par = try tree.allNearestNeighbors(k: 12, parallel: true)
+        let ser = try tree.allNearestNeighbors(k: 12, parallel: false)
         #expect(par == ser)
         #expect(par.count == 5000)
         var scratch = tree.makeScratch(k: 12)
@@ -92,7 +92,7 @@ struct KDTreeTests {
             tree.nearest(to: SIMD3(c.x[i], c.y[i], c.z[i]), k: 12, scratch: &scratch)
             #expect(Array(par.neighbors(of: i)) == Array(scratch.indices[0..<12]))
         }
-        #expect(tree.allNearestNeighbors(k: 0).count == 0)
+        #expect(try tree.allNearestNeighbors(k: 0).count == 0)
     }
 
     @Test("bad input gives typed errors")
