@@ -90,7 +90,10 @@ func pointTriangleDistance(_ p: SIMD3<Double>, _ a: SIMD3<Double>, _ b: SIMD3<Do
         let noise = ScanPreset.phone.noise
         var sumSq = 0.0, sumSigmaSq = 0.0, measured = 0, outliers = 0, dropped = 0, surfaces = 0
         var bigOutlierErrors = 0
+        var perpSq = 0.0, perpSigmaSq = 0.0
         for f in scan.frames {
+            let pose = f.frame.cameraToWorld
+            let ro = SIMD3<Float>(pose.translation - sim.caster.origin)
             for row in 0..<f.frame.height {
                 for col in 0..<f.frame.width {
                     let i = row * f.frame.width + col
@@ -105,6 +108,22 @@ func pointTriangleDistance(_ p: SIMD3<Double>, _ a: SIMD3<Double>, _ b: SIMD3<Do
                         sumSq += err * err
                         let s = noise.sigma(atRange: trueRange)
                         sumSigmaSq += s * s
+                        // Distance of the measured point to the true surface (plane of the hit triangle).
+                        let dirC = f.frame.intrinsics.direction(column: col, row: row)
+                        let d = pose.applyToDirection(dirC)
+                        // Recast, passing glass the simulator passed, to find the hit triangle.
+                        var hit = try #require(sim.caster.closestHit(localOrigin: ro, direction: SIMD3<Float>(d), tMin: 1e-4, tMax: 100))
+                        while sim.mesh.surfaceOfTriangle[Int(hit.triangle)] != f.hitSurface[i] {
+                            hit = try #require(sim.caster.closestHit(localOrigin: ro, direction: SIMD3<Float>(d), tMin: hit.t + 1e-4, tMax: 100))
+                        }
+                        let tri = Int(hit.triangle)
+                        let v = sim.mesh.vertices
+                        let n = normalize(cross(v[3 * tri + 1] - v[3 * tri], v[3 * tri + 2] - v[3 * tri]))
+                        let p = pose.apply(dirC * Double(f.frame.depth[i]))
+                        let dist = dot(p - v[3 * tri], n)
+                        perpSq += dist * dist
+                        let c = abs(dot(n, d)) / length(d)
+                        perpSigmaSq += s * s * c * c
                     case .outlier:
                         outliers += 1
                         if abs(err) >= 0.099 { bigOutlierErrors += 1 }
@@ -117,6 +136,8 @@ func pointTriangleDistance(_ p: SIMD3<Double>, _ a: SIMD3<Double>, _ b: SIMD3<Do
         let rms = (sumSq / Double(measured)).squareRoot(), expected = (sumSigmaSq / Double(measured)).squareRoot()
         #expect(abs(rms / expected - 1) < 0.03, "range RMS \(rms) vs expected \(expected)")
         #expect(expected > 0.005 && expected < 0.025)
+        let perpRMS = (perpSq / Double(measured)).squareRoot(), perpExpected = (perpSigmaSq / Double(measured)).squareRoot()
+        #expect(abs(perpRMS / perpExpected - 1) < 0.03, "surface distance RMS \(perpRMS) vs expected \(perpExpected)")
         let outlierShare = Double(outliers) / Double(measured + outliers)
         #expect(abs(outlierShare - 0.01) < 0.0015, "outliers \(outlierShare)")
         #expect(bigOutlierErrors == outliers)
