@@ -6,9 +6,9 @@ import Testing
 /// Smaller images than ARKit's (same field of view) so the suite stays fast in debug builds.
 func testOptions() -> ScanOptions {
     var o = ScanOptions()
-    o.width = 96
-    o.height = 72
-    o.intrinsics = CameraIntrinsics(fx: 212 * 96 / 256, fy: 212 * 96 / 256, cx: 48, cy: 36)
+    o.width = 64
+    o.height = 48
+    o.intrinsics = CameraIntrinsics(fx: 212 * 64 / 256, fy: 212 * 64 / 256, cx: 32, cy: 24)
     o.stationSpacing = 1.0
     return o
 }
@@ -256,10 +256,33 @@ func pointTriangleDistance(_ p: SIMD3<Double>, _ a: SIMD3<Double>, _ b: SIMD3<Do
         let bin = tmp.appendingPathComponent("a/frames.bin")
         let full = try Data(contentsOf: bin)
         try full.prefix(full.count - 10).write(to: bin)
-        let lastOffset = 12 + (a.frames.count - 1) * 96 * 72 * 5
+        let lastOffset = 12 + (a.frames.count - 1) * 64 * 48 * 5
         #expect(throws: CaptureArchiveError.truncated(frame: a.frames.count - 1, byteOffset: lastOffset)) {
             try CaptureArchive.read(from: tmp.appendingPathComponent("a"))
         }
+    }
+
+    @Test func badOptionsAndHugeCapturesAreRejected() throws {
+        let plan = try PlanFixtures.load("plain_bedroom")
+        var o = ScanOptions()
+        o.width = 0
+        #expect(throws: ScanSimulatorError.badOption(name: "width", value: 0)) { try ScanSimulator(plan: plan, options: o) }
+        o = ScanOptions()
+        o.maxRange = .nan
+        #expect(throws: ScanSimulatorError.self) { try ScanSimulator(plan: plan, options: o) }
+        o = ScanOptions()
+        o.width = 4096
+        o.height = 4096
+        o.stationSpacing = 0.05
+        #expect(throws: ScanSimulatorError.self) { try ScanSimulator(plan: plan, options: o) }
+        var bad = plan
+        bad.walls[0].thickness = -1
+        #expect(throws: ScanSimulatorError.invalidPlan(.badDimension(kind: "wall", id: bad.walls[0].id, field: "thickness", value: -1))) {
+            try ScanSimulator(plan: bad, options: ScanOptions())
+        }
+        bad = plan
+        bad.rooms[0].polygon[0].x = 1e9
+        #expect(throws: FloorPlanError.self) { try bad.validate() }
     }
 
     @Test func everyBundledPlanSimulates() throws {
