@@ -76,35 +76,44 @@ public struct RayCaster: Sendable {
         nodes.withUnsafeBufferPointer { nb in
             packets.withUnsafeBufferPointer { pb in
                 packetTriangles.withUnsafeBufferPointer { tb in
-                    Self.traverse(nb, pb, tb, ro, rd, tMin, tMax)
+                    withUnsafeTemporaryAllocation(of: Int32.self, capacity: Self.stackCapacity) { st in
+                        Self.traverse(nb, pb, tb, st.baseAddress!, ro, rd, tMin, tMax)
+                    }
                 }
             }
         }
     }
 
-    /// Runs `body` with a ray query function that avoids per-call buffer setup (for tight loops).
+    /// Runs `body` with a ray query function `(localOrigin, direction, tMin, tMax) -> hit` that avoids
+    /// per-call buffer setup and allocation (for tight loops). Not thread-safe across calls of one query
+    /// function; use one `withQuery` per thread.
     public func withQuery<R>(_ body: ((SIMD3<Float>, SIMD3<Float>, Float, Float) -> RayHit?) -> R) -> R {
         nodes.withUnsafeBufferPointer { nb in
             packets.withUnsafeBufferPointer { pb in
                 packetTriangles.withUnsafeBufferPointer { tb in
-                    body { ro, rd, t0, t1 in Self.traverse(nb, pb, tb, ro, rd, t0, t1) }
+                    withUnsafeTemporaryAllocation(of: Int32.self, capacity: Self.stackCapacity) { st in
+                        let stack = st.baseAddress!
+                        return body { ro, rd, t0, t1 in Self.traverse(nb, pb, tb, stack, ro, rd, t0, t1) }
+                    }
                 }
             }
         }
     }
 
+    static let stackCapacity = 128
+
     @inline(__always)
     static func traverse(
         _ nodes: UnsafeBufferPointer<Node>, _ pk: UnsafeBufferPointer<SIMD4<Float>>, _ pt: UnsafeBufferPointer<Int32>,
-        _ ro: SIMD3<Float>, _ rd: SIMD3<Float>, _ tMin: Float, _ tMax: Float
+        _ stack: UnsafeMutablePointer<Int32>, _ ro: SIMD3<Float>, _ rd: SIMD3<Float>, _ tMin: Float, _ tMax: Float
     ) -> RayHit? {
         guard !nodes.isEmpty else { return nil }
-        let inv = SIMD3<Float>(repeating: 1) / rd
+        let inv = safeInverse(rd)
         var best = tMax
         var bestTri: Int32 = -1
         let ox = SIMD4<Float>(repeating: ro.x), oy = SIMD4<Float>(repeating: ro.y), oz = SIMD4<Float>(repeating: ro.z)
         let dx = SIMD4<Float>(repeating: rd.x), dy = SIMD4<Float>(repeating: rd.y), dz = SIMD4<Float>(repeating: rd.z)
-        return withUnsafeTemporaryAllocation(of: Int32.self, capacity: 128) { stack -> RayHit? in
+        do {
             var sp = 0
             var cur: Int32 = 0
             while true {
@@ -143,7 +152,7 @@ public struct RayCaster: Sendable {
                     let tl = slab(l, ro, inv, tMin, best), tr = slab(r, ro, inv, tMin, best)
                     if tl < .infinity && tr < .infinity {
                         let near = tl <= tr ? node.child : node.child + 1
-                        if sp < 128 { stack[sp] = tl <= tr ? node.child + 1 : node.child; sp += 1 }
+                        if sp < stackCapacity { stack[sp] = tl <= tr ? node.child + 1 : node.child; sp += 1 }
                         cur = near
                         continue
                     } else if tl < .infinity {
@@ -166,14 +175,22 @@ public struct RayCaster: Sendable {
     }
 
     /// Entry distance of the ray into the node's box within (tMin, tMax), or +∞ when missed.
+    /// `inv` must be finite (see ``safeInverse(_:)``), so no NaN arises.
     @inline(__always)
     static func slab(_ n: Node, _ ro: SIMD3<Float>, _ inv: SIMD3<Float>, _ tMin: Float, _ tMax: Float) -> Float {
-        let t0 = (n.lo - ro) * inv, t1 = (n.hi - ro) * inv
-        let tn = pointwiseMin(t0, t1), tf = pointwiseMax(t0, t1)
-        // NaN (0 * ∞) lanes are ignored by max/min reductions below via replacing.
-        let enter = Swift.max(Swift.max(tn.x.isNaN ? -.infinity : tn.x, tn.y.isNaN ? -.infinity : tn.y), Swift.max(tn.z.isNaN ? -.infinity : tn.z, tMin))
-        let exit = Swift.min(Swift.min(tf.x.isNaN ? .infinity : tf.x, tf.y.isNaN ? .infinity : tf.y), Swift.min(tf.z.isNaN ? .infinity : tf.z, tMax))
+        let ax = (n.lo.x - ro.x) * inv.x, bx = (n.hi.x - ro.x) * inv.x
+        let ay = (n.lo.y - ro.y) * inv.y, by = (n.hi.y - ro.y) * inv.y
+        let az = (n.lo.z - ro.z) * inv.z, bz = (n.hi.z - ro.z) * inv.z
+        let enter = Swift.max(Swift.max(Swift.min(ax, bx), Swift.min(ay, by)), Swift.max(Swift.min(az, bz), tMin))
+        let exit = Swift.min(Swift.min(Swift.max(ax, bx), Swift.max(ay, by)), Swift.min(Swift.max(az, bz), tMax))
         return enter <= exit ? enter : .infinity
+    }
+
+    /// Component-wise `1 / d` with near-zero components replaced by ±1e-20 so the result is finite.
+    @inline(__always)
+    static func safeInverse(_ d: SIMD3<Float>) -> SIMD3<Float> {
+        func f(_ v: Float) -> Float { abs(v) < 1e-20 ? (v < 0 ? -1e20 : 1e20) : 1 / v }
+        return SIMD3(f(d.x), f(d.y), f(d.z))
     }
 }
 

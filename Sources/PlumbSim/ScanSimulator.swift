@@ -17,15 +17,36 @@ public struct ScanSimulator: Sendable {
     public let mesh: SceneMesh
     /// The ray caster over ``mesh``.
     public let caster: RayCaster
+    /// 1 for triangles of window glass.
+    let glassTriangle: [UInt8]
 
-    /// Validates `plan` and builds its scene.
-    /// - Throws: ``FloorPlanError`` from validation.
-    public init(plan: FloorPlan, options: ScanOptions = ScanOptions()) throws(FloorPlanError) {
-        try plan.validate()
+    /// The capture: one job per frame, room by room.
+    let jobs: [Job]
+
+    /// Largest number of depth pixels one simulation may produce (about 14 GB of frames and clouds).
+    public static let maxTotalPixels = 300_000_000
+
+    /// Validates `plan` and `options`, builds the scene and plans the capture path.
+    /// - Throws: ``ScanSimulatorError`` for an invalid plan, bad options or a capture too large to hold.
+    public init(plan: FloorPlan, options: ScanOptions = ScanOptions()) throws(ScanSimulatorError) {
+        do { try plan.validate() } catch { throw .invalidPlan(error) }
+        try options.validate()
         self.plan = plan
         self.options = options
+        var jobs: [Job] = []
+        for (ri, room) in plan.rooms.enumerated() {
+            for pose in CapturePath.poses(for: room, in: plan, options: options) {
+                jobs.append(Job(roomIndex: ri, pose: pose, index: jobs.count))
+                if jobs.count * options.width * options.height > Self.maxTotalPixels {
+                    throw .captureTooLarge(frames: jobs.count, pixelsPerFrame: options.width * options.height)
+                }
+            }
+        }
+        self.jobs = jobs
         mesh = SceneBuilder.build(plan)
         caster = RayCaster(mesh: mesh)
+        let m = mesh
+        glassTriangle = m.surfaceOfTriangle.map { m.surfaces[Int($0)].kind == .glass ? 1 : 0 }
     }
 
     /// One frame to render: room, pose and global index.
@@ -33,12 +54,6 @@ public struct ScanSimulator: Sendable {
 
     /// Runs the capture. - Complexity: O(frames × pixels × log triangles).
     public func simulate(preset: ScanPreset, seed: UInt64) -> SimulatedScan {
-        var jobs: [Job] = []
-        for (ri, room) in plan.rooms.enumerated() {
-            for pose in CapturePath.poses(for: room, in: plan, options: options) {
-                jobs.append(Job(roomIndex: ri, pose: pose, index: jobs.count))
-            }
-        }
         let allJobs = jobs
         let hidden = hiddenWalls(preset: preset, seed: seed)
         let results = ResultSlots<SimulatedFrame>(count: jobs.count)
@@ -85,11 +100,19 @@ public struct ScanSimulator: Sendable {
         }
     }
 
+    /// An independent generator for frame `frame`: the frame index is hashed into a fresh 64-bit seed so
+    /// the frames' SplitMix64 streams start at unrelated points (consecutive seeds would give streams that
+    /// are shifted copies of each other).
+    static func frameGenerator(seed: UInt64, frame: Int) -> SeededGenerator {
+        var mix = SeededGenerator(seed: seed ^ (UInt64(frame) &* 0xD1B5_4A32_D192_ED03))
+        _ = mix.next()
+        return SeededGenerator(seed: mix.next())
+    }
+
     /// Renders one frame.
     func render(_ job: Job, noise: NoiseModel, seed: UInt64, hiddenWall: String?) -> SimulatedFrame {
         let w = options.width, h = options.height, n = w * h
-        var rng = SeededGenerator(seed: seed &+ 0x9E37_79B9_7F4A_7C15 &* UInt64(job.index + 1))
-        _ = rng.next()
+        var rng = Self.frameGenerator(seed: seed, frame: job.index)
         var depth = [Float](repeating: 0, count: n)
         var conf = [UInt8](repeating: 0, count: n)
         var truth = [Float](repeating: 0, count: n)
@@ -99,27 +122,26 @@ public struct ScanSimulator: Sendable {
         let ro = SIMD3<Float>(pose.translation - caster.origin)
         let maxRange = options.maxRange
         let glassP = options.glassReturnFraction
-        let surfaces = mesh.surfaces
-        let triSurf = mesh.surfaceOfTriangle
-        let normals = caster.triangleNormals
+        let hiddenSurface = mesh.surfaces.map { hiddenWall != nil && $0.ownerID == hiddenWall }
+        let intr = options.intrinsics
+        mesh.surfaceOfTriangle.withUnsafeBufferPointer { triSurf in
+        caster.triangleNormals.withUnsafeBufferPointer { normals in
+        glassTriangle.withUnsafeBufferPointer { glass in
+        hiddenSurface.withUnsafeBufferPointer { hiddenS in
         caster.withQuery { query in
             for row in 0..<h {
                 for col in 0..<w {
                     let i = row * w + col
-                    let dc = options.intrinsics.direction(column: col, row: row)
-                    let dw = pose.applyToDirection(dc)
+                    let dw = pose.applyToDirection(intr.direction(column: col, row: row))
                     let norm = length(dw)
                     let rd = SIMD3<Float>(dw)
                     let tMax = Float(maxRange / norm)
                     var tMin: Float = 1e-4
                     var hit: RayHit?
-                    // Draws per pixel are fixed in number so the stream stays aligned.
-                    let uGlass = rng.nextUnitDouble(), uOut = rng.nextUnitDouble(), uDrop = rng.nextUnitDouble()
-                    let uHidden = rng.nextUnitDouble(), uOff = rng.nextUnitDouble(), gauss = rng.nextGaussian()
                     var passes = 0
                     while passes < 6, let hh = query(ro, rd, tMin, tMax) {
                         passes += 1
-                        if surfaces[Int(triSurf[Int(hh.triangle)])].kind == .glass && uGlass >= glassP {
+                        if glass[Int(hh.triangle)] != 0 && rng.nextUnitDouble() >= glassP {
                             tMin = hh.t + 1e-4
                             continue
                         }
@@ -131,30 +153,40 @@ public struct ScanSimulator: Sendable {
                     surf[i] = s
                     truth[i] = hit.t
                     let range = Double(hit.t) * norm
-                    if uDrop < noise.dropoutFraction
-                        || (hiddenWall != nil && surfaces[Int(s)].ownerID == hiddenWall && uHidden >= noise.hiddenWallReturnFraction) {
+                    if noise.dropoutFraction > 0 && rng.nextUnitDouble() < noise.dropoutFraction {
+                        status[i] = .dropped
+                        continue
+                    }
+                    if hiddenS[Int(s)] && rng.nextUnitDouble() >= noise.hiddenWallReturnFraction {
                         status[i] = .dropped
                         continue
                     }
                     var measured: Double
-                    if uOut < noise.outlierFraction {
-                        let off = (0.1 + 0.5 * uOff) * (uOff < 0.5 ? -1 : 1) * (uGlass < 0.5 ? 1 : -1)
+                    if noise.outlierFraction > 0 && rng.nextUnitDouble() < noise.outlierFraction {
+                        let u = rng.nextUnitDouble()
+                        let off = (0.1 + 0.5 * u) * (rng.next() & 1 == 0 ? 1 : -1)
                         measured = max(0.05, range + off)
                         status[i] = .outlier
                     } else {
-                        measured = range + noise.sigma(atRange: range) * gauss
+                        let sigma = noise.sigma(atRange: range)
+                        measured = sigma > 0 ? range + sigma * rng.nextGaussian() : range
                         status[i] = .measured
                     }
                     depth[i] = Float(max(measured, 1e-3) / norm)
                     if noise.modelsConfidence {
                         let cosInc = abs(Double(dot(normals[Int(hit.triangle)], rd))) / norm
-                        conf[i] = (range < 3.5 && cosInc > 0.35) ? 2 : ((range < 4.5 && cosInc > 0.15) ? 1 : 0)
-                        if status[i] == .outlier { conf[i] = min(conf[i], 1) }
+                        var c: UInt8 = (range < 3.5 && cosInc > 0.35) ? 2 : ((range < 4.5 && cosInc > 0.15) ? 1 : 0)
+                        if status[i] == .outlier { c = min(c, 1) }
+                        conf[i] = c
                     } else {
                         conf[i] = 2
                     }
                 }
             }
+        }
+        }
+        }
+        }
         }
         let frame = DepthFrame(
             uncheckedWidth: w, height: h, depth: depth, confidence: conf, intrinsics: options.intrinsics,

@@ -103,5 +103,9 @@ struct NormalEstimationTests {
         #expect(throws: PointCloudError.nonFiniteCoordinate(index: 3)) { try NormalEstimation.estimate(bad) }
         let ok = try PointCloud(x: [0, 1, 0, 1], y: [0, 0, 1, 1], z: [0, 0, 0, 0])
         #expect(throws: PointCloudError.self) { try NormalEstimation.estimate(ok, options: .init(k: 2)) }
+        #expect(throws: PointCloudError.self) { try NormalEstimation.estimate(ok, options: .init(k: 1 << 40)) }
+        #expect(throws: PointCloudError.self) {
+            try NormalEstimation.estimate(ok, options: .init(orientation: .towardsViewpoint(SIMD3(.nan, 0, 0))))
+        }
     }
 }

@@ -15,7 +15,9 @@ public enum NormalOrientation: Sendable, Equatable, Codable {
 
 /// Options for ``NormalEstimation/estimate(_:options:)``.
 public struct NormalEstimationOptions: Sendable, Equatable, Codable {
-    /// Neighbours per point, including the point itself (>= 3). Default 30.
+    /// Largest accepted ``k`` (and orientation neighbour count): 1024.
+    public static let maximumK = 1024
+    /// Neighbours per point, including the point itself (3...``maximumK``). Default 30.
     public var k: Int
     /// Sign convention. Default ``NormalOrientation/unoriented``.
     public var orientation: NormalOrientation
@@ -48,7 +50,7 @@ public struct NormalEstimate: Sendable, Equatable, Codable {
 public enum NormalEstimation {
     /// Estimates normals and curvature for every point of `cloud`.
     /// - Throws: ``PointCloudError/tooFewPoints(required:actual:)`` for fewer than 3 points,
-    ///   ``PointCloudError/degenerate(_:)`` for `k < 3` or an invalid orientation parameter,
+    ///   ``PointCloudError/degenerate(_:)`` for `k` outside 3...1024 or an invalid orientation parameter,
     ///   ``PointCloudError/nonFiniteCoordinate(index:)`` for NaN/Inf input.
     /// - Complexity: O(n (log n + k log k)) time, O(n) extra memory (plus O(n · neighbours) for
     ///   consistent orientation).
@@ -56,7 +58,9 @@ public enum NormalEstimation {
         _ cloud: PointCloud, options: NormalEstimationOptions = .init()
     ) throws(PointCloudError) -> NormalEstimate {
         let n = cloud.count
-        guard options.k >= 3 else { throw .degenerate("normal estimation needs k >= 3, got \(options.k)") }
+        guard options.k >= 3, options.k <= NormalEstimationOptions.maximumK else {
+            throw .degenerate("normal estimation needs 3 <= k <= \(NormalEstimationOptions.maximumK), got \(options.k)")
+        }
         guard n >= 3 else { throw .tooFewPoints(required: 3, actual: n) }
         try cloud.validate()
         let tree: KDTree
@@ -69,7 +73,9 @@ public enum NormalEstimation {
         let k = min(options.k, n)
         var keep = 0
         if case let .consistent(m) = options.orientation {
-            guard m >= 1 else { throw .degenerate("consistent orientation needs >= 1 neighbour, got \(m)") }
+            guard m >= 1, m <= NormalEstimationOptions.maximumK else {
+                throw .degenerate("consistent orientation needs 1...\(NormalEstimationOptions.maximumK) neighbours, got \(m)")
+            }
             keep = min(m + 1, k)
         }
         if case let .towardsViewpoint(v) = options.orientation, !(v.x.isFinite && v.y.isFinite && v.z.isFinite) {
@@ -91,11 +97,12 @@ public enum NormalEstimation {
                                 defer { idx.deallocate(); dst.deallocate() }
                                 for s in slots {
                                     let q = SIMD3(view.xs[s], view.ys[s], view.zs[s])
-                                    let found = view.knn(q, k: k, stackN: sn, stackB: sb, outIdx: idx, outD: dst)
+                                    let found = view.knn(
+                                        q, k: k, stackN: sn, stackB: sb, outIdx: idx, outD: dst, slots: true, sorted: keep > 0)
                                     var acc = CovarianceAccumulator()
                                     for j in 0..<found {
-                                        let id = Int(idx[j])
-                                        acc.add(SIMD3<Double>(Double(cloud.x[id]), Double(cloud.y[id]), Double(cloud.z[id])))
+                                        let t = Int(idx[j])  // tree slot: coordinates are local in memory
+                                        acc.add(SIMD3<Double>(Double(view.xs[t]), Double(view.ys[t]), Double(view.zs[t])))
                                     }
                                     let e = SymmetricEigen3(acc.covariance)
                                     let i = Int(view.ids[s])
@@ -105,7 +112,7 @@ public enum NormalEstimation {
                                     let sum = e.values.x + e.values.y + e.values.z
                                     pc.p[i] = sum > 0 ? Float(max(e.values.x, 0) / sum) : 0
                                     if let pg {
-                                        for j in 0..<keep { pg.p[i * keep + j] = idx[j] }
+                                        for j in 0..<keep { pg.p[i * keep + j] = view.ids[Int(idx[j])] }
                                     }
                                 }
                             }

@@ -33,9 +33,12 @@ struct PlaneSegmentationEngine {
             && failures < options.maxFailedRounds
         {
             rounds += 1
-            let rem = remaining
-            let normalAt: ((Int) -> SIMD3<Float>)? = normals.map { nf in { nf[Int(rem[$0])] } }
-            sampler.draw(rx: rx, ry: ry, rz: rz, normalAt: normalAt, m: options.sampleSize, rng: &rng)
+            if let nf = normals {
+                let rem = remaining
+                sampler.draw(rx: rx, ry: ry, rz: rz, normalAt: { nf[Int(rem[$0])] }, m: options.sampleSize, rng: &rng)
+            } else {
+                sampler.draw(rx: rx, ry: ry, rz: rz, normalAt: nil, m: options.sampleSize, rng: &rng)
+            }
             let hyps = sampler.hypotheses(
                 count: options.hypothesesPerRound, span: options.maxSampleSpan, cosTolerance: cosTolerance, rng: &rng)
             guard let best = sampler.best(of: hyps, threshold: options.distanceThreshold, parallel: options.parallel)

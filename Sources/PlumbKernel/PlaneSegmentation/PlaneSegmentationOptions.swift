@@ -95,6 +95,7 @@ public enum PlaneSegmentationError: Error, Sendable, Equatable, CustomStringConv
     /// The input cloud is invalid (non-finite coordinate, mismatched attribute, too many points).
     case invalidCloud(PointCloudError)
 
+    /// A readable message naming the option or the problem.
     public var description: String {
         switch self {
         case let .invalidOption(name, value): "plane segmentation option '\(name)' has invalid value \(value)"

@@ -72,57 +72,36 @@ public struct KDTree: Sendable {
         self.nodes = builder.nodes
         self.depth = builder.maxDepth
         self.pointIndex = builder.perm
-        var px = [Float](repeating: 0, count: n)
-        var py = px, pz = px
-        for s in 0..<n {
-            let i = Int(builder.perm[s])
-            px[s] = x[i]
-            py[s] = y[i]
-            pz[s] = z[i]
-        }
-        self.xs = px
-        self.ys = py
-        self.zs = pz
+        self.xs = builder.px
+        self.ys = builder.py
+        self.zs = builder.pz
     }
 
     /// A scratch buffer sized for queries on this tree returning up to `k` neighbours.
     public func makeScratch(k: Int = 0) -> KDTreeScratch { KDTreeScratch(depth: depth, k: k) }
 }
 
-/// Median-split construction of a ``KDTree`` (internal).
+/// Median-split construction of a ``KDTree`` (internal). Works on coordinate arrays that are permuted
+/// along with the index permutation, so every pass over a node's range is sequential in memory.
 struct KDTreeBuilder {
-    let x: [Float], y: [Float], z: [Float]
     let leafSize: Int
+    var px: [Float], py: [Float], pz: [Float]
     var perm: [Int32]
     var nodes: [KDTree.Node] = []
     var maxDepth = 0
 
     init(x: [Float], y: [Float], z: [Float], leafSize: Int) {
-        self.x = x
-        self.y = y
-        self.z = z
+        self.px = x
+        self.py = y
+        self.pz = z
         self.leafSize = leafSize
         self.perm = (0..<Int32(x.count)).map { $0 }
     }
 
     mutating func build() {
-        let n = x.count
+        let n = px.count
         nodes.reserveCapacity(max(1, 2 * (n / max(leafSize / 2, 1)) + 1))
         _ = buildNode(first: 0, end: n, depth: 1)
-    }
-
-    private func coordinate(_ axis: Int, _ i: Int32) -> Float {
-        switch axis {
-        case 0: x[Int(i)]
-        case 1: y[Int(i)]
-        default: z[Int(i)]
-        }
-    }
-
-    /// True when point `a` orders before point `b` along `axis` (coordinate, then index).
-    private func less(_ axis: Int, _ a: Int32, _ b: Int32) -> Bool {
-        let ca = coordinate(axis, a), cb = coordinate(axis, b)
-        return ca < cb || (ca == cb && a < b)
     }
 
     private mutating func buildNode(first: Int, end: Int, depth: Int) -> Int32 {
@@ -133,11 +112,16 @@ struct KDTreeBuilder {
             return id
         }
         var lo = SIMD3<Float>(repeating: .infinity), hi = SIMD3<Float>(repeating: -.infinity)
-        for s in first..<end {
-            let i = Int(perm[s])
-            let p = SIMD3(x[i], y[i], z[i])
-            lo = pointwiseMin(lo, p)
-            hi = pointwiseMax(hi, p)
+        px.withUnsafeBufferPointer { x in
+            py.withUnsafeBufferPointer { y in
+                pz.withUnsafeBufferPointer { z in
+                    for s in first..<end {
+                        let p = SIMD3(x[s], y[s], z[s])
+                        lo = pointwiseMin(lo, p)
+                        hi = pointwiseMax(hi, p)
+                    }
+                }
+            }
         }
         let ext = hi - lo
         let axis = ext.x >= ext.y && ext.x >= ext.z ? 0 : (ext.y >= ext.z ? 1 : 2)
@@ -147,8 +131,11 @@ struct KDTreeBuilder {
             return id
         }
         let mid = (first + end) / 2
-        select(axis: axis, first: first, end: end, nth: mid)
-        let split = coordinate(axis, perm[mid])
+        let split: Float = withCoordinates { x, y, z, ids in
+            let key = axis == 0 ? x : (axis == 1 ? y : z)
+            Self.select(key: key, x: x, y: y, z: z, ids: ids, first: first, end: end, nth: mid)
+            return key[mid]
+        }
         nodes.append(.init(split: split, axis: Int32(axis), a: 0, b: 0))
         let left = buildNode(first: first, end: mid, depth: depth + 1)
         let right = buildNode(first: mid, end: end, depth: depth + 1)
@@ -157,22 +144,56 @@ struct KDTreeBuilder {
         return id
     }
 
-    /// Quickselect (median-of-three, Hoare partition) so that `perm[nth]` is in its sorted place along
-    /// `axis` and everything before it orders before it. Keys are unique (index tie-break).
-    private mutating func select(axis: Int, first: Int, end: Int, nth: Int) {
+    private mutating func withCoordinates<R>(
+        _ body: (UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>,
+            UnsafeMutablePointer<Int32>) -> R
+    ) -> R {
+        px.withUnsafeMutableBufferPointer { x in
+            py.withUnsafeMutableBufferPointer { y in
+                pz.withUnsafeMutableBufferPointer { z in
+                    perm.withUnsafeMutableBufferPointer { ids in
+                        body(x.baseAddress!, y.baseAddress!, z.baseAddress!, ids.baseAddress!)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Quickselect (median-of-three, Hoare partition) so that slot `nth` holds its sorted element by
+    /// (key, index) and everything before it orders before it; all four arrays move together. Keys are
+    /// unique thanks to the index tie-break, so duplicates cannot degrade the partition.
+    private static func select(
+        key: UnsafeMutablePointer<Float>, x: UnsafeMutablePointer<Float>, y: UnsafeMutablePointer<Float>,
+        z: UnsafeMutablePointer<Float>, ids: UnsafeMutablePointer<Int32>, first: Int, end: Int, nth: Int
+    ) {
+        @inline(__always) func less(_ a: Int, _ b: Int) -> Bool {
+            key[a] < key[b] || (key[a] == key[b] && ids[a] < ids[b])
+        }
+        @inline(__always) func lessThanPivot(_ a: Int, _ pk: Float, _ pi: Int32) -> Bool {
+            key[a] < pk || (key[a] == pk && ids[a] < pi)
+        }
+        @inline(__always) func pivotLessThan(_ a: Int, _ pk: Float, _ pi: Int32) -> Bool {
+            pk < key[a] || (pk == key[a] && pi < ids[a])
+        }
+        @inline(__always) func swap(_ a: Int, _ b: Int) {
+            let tx = x[a]; x[a] = x[b]; x[b] = tx
+            let ty = y[a]; y[a] = y[b]; y[b] = ty
+            let tz = z[a]; z[a] = z[b]; z[b] = tz
+            let ti = ids[a]; ids[a] = ids[b]; ids[b] = ti
+        }
         var lo = first, hi = end - 1
         while hi > lo {
             let m = lo + (hi - lo) / 2
-            if less(axis, perm[m], perm[lo]) { perm.swapAt(m, lo) }
-            if less(axis, perm[hi], perm[lo]) { perm.swapAt(hi, lo) }
-            if less(axis, perm[hi], perm[m]) { perm.swapAt(hi, m) }
-            let pivot = perm[m]
+            if less(m, lo) { swap(m, lo) }
+            if less(hi, lo) { swap(hi, lo) }
+            if less(hi, m) { swap(hi, m) }
+            let pk = key[m], pi = ids[m]
             var i = lo, j = hi
             while i <= j {
-                while less(axis, perm[i], pivot) { i += 1 }
-                while less(axis, pivot, perm[j]) { j -= 1 }
+                while lessThanPivot(i, pk, pi) { i += 1 }
+                while pivotLessThan(j, pk, pi) { j -= 1 }
                 if i <= j {
-                    perm.swapAt(i, j)
+                    swap(i, j)
                     i += 1
                     j -= 1
                 }

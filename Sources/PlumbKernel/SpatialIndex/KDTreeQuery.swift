@@ -6,55 +6,91 @@ struct KDTreeView {
     let nodes: UnsafePointer<KDTree.Node>
     let hasNodes: Bool
 
-    /// k-NN into `outIdx`/`outD` (capacity >= k); returns the number found, sorted by (distance, index).
+    /// k-NN into `outIdx`/`outD` (capacity >= k); returns the number found, sorted by (distance, point
+    /// index). With `slots`, `outIdx` receives tree slots (positions in `xs`/`ys`/`zs`) instead of point
+    /// indices, for callers that then read coordinates in tree order. Without `sorted` the results come in
+    /// (deterministic) heap order.
     func knn(
-        _ q: SIMD3<Float>, k: Int, stackN: UnsafeMutablePointer<Int32>, stackB: UnsafeMutablePointer<Float>,
-        outIdx: UnsafeMutablePointer<Int32>, outD: UnsafeMutablePointer<Float>
+        _ q: SIMD3<Float>, k: Int, stackN: UnsafeMutablePointer<Int32>, stackB: UnsafeMutablePointer<SIMD4<Float>>,
+        outIdx: UnsafeMutablePointer<Int32>, outD: UnsafeMutablePointer<Float>, slots: Bool = false,
+        sorted: Bool = true
     ) -> Int {
         guard k > 0, hasNodes else { return 0 }
-        var heap = NeighborHeap(ids: outIdx, dists: outD, capacity: k)
+        var heap = NeighborHeap(ids: outIdx, dists: outD, capacity: k, tieKey: ids)
         var top = 1
         stackN[0] = 0
-        stackB[0] = 0
+        stackB[0] = .zero
         while top > 0 {
             top -= 1
             let nodeID = Int(stackN[top])
-            let bound = stackB[top]
+            let box = stackB[top]
+            let bound = box.w
             if heap.isFull && bound > heap.worstDistance { continue }
             let node = nodes[nodeID]
             if node.axis < 0 {
-                for s in Int(node.a)..<Int(node.b) {
+                // 8 points at a time (same arithmetic per lane as the scalar tail), offering only lanes that
+                // can enter the heap.
+                var s = Int(node.a)
+                let end = Int(node.b)
+                let qx = SIMD8<Float>(repeating: q.x), qy = SIMD8<Float>(repeating: q.y)
+                let qz = SIMD8<Float>(repeating: q.z)
+                while s + 8 <= end {
+                    let dx = UnsafeRawPointer(xs + s).loadUnaligned(as: SIMD8<Float>.self) - qx
+                    let dy = UnsafeRawPointer(ys + s).loadUnaligned(as: SIMD8<Float>.self) - qy
+                    let dz = UnsafeRawPointer(zs + s).loadUnaligned(as: SIMD8<Float>.self) - qz
+                    let d = dx * dx + dy * dy + dz * dz
+                    let limit = SIMD8<Float>(repeating: heap.isFull ? heap.worstDistance : .infinity)
+                    let mask = d .<= limit
+                    if any(mask) {
+                        for lane in 0..<8 where mask[lane] {
+                            heap.offer(d[lane], Int32(truncatingIfNeeded: s + lane))
+                        }
+                    }
+                    s += 8
+                }
+                while s < end {
                     let dx = xs[s] - q.x, dy = ys[s] - q.y, dz = zs[s] - q.z
                     let d = dx * dx + dy * dy + dz * dz
-                    heap.offer(d, ids[s])
+                    heap.offer(d, Int32(truncatingIfNeeded: s))
+                    s += 1
                 }
                 continue
             }
-            let diff = q[Int(node.axis)] - node.split
-            let farBound = max(bound, diff * diff)
+            let axis = Int(node.axis)
+            let diff = q[axis] - node.split
+            // Far child: per-axis offsets from the query to its box; the bound is their squared length in
+            // the same operation order as a point distance, so it never exceeds a computed point distance.
+            var far4 = box
+            far4[axis] = diff
+            far4.w = far4.x * far4.x + far4.y * far4.y + far4.z * far4.z
             let (near, far) = diff < 0 ? (node.a, node.b) : (node.b, node.a)
             stackN[top] = far
-            stackB[top] = farBound
+            stackB[top] = far4
             stackN[top + 1] = near
-            stackB[top + 1] = bound
+            stackB[top + 1] = box
             top += 2
         }
-        return heap.sortAscending()
+        let found = sorted ? heap.sortAscending() : heap.count
+        if !slots {
+            for r in 0..<found { outIdx[r] = ids[Int(outIdx[r])] }
+        }
+        return found
     }
 
     /// Calls `body(index, squaredDistance)` for every point with squared distance <= `r2`, in tree order.
     func radius(
-        _ q: SIMD3<Float>, r2: Float, stackN: UnsafeMutablePointer<Int32>, stackB: UnsafeMutablePointer<Float>,
+        _ q: SIMD3<Float>, r2: Float, stackN: UnsafeMutablePointer<Int32>, stackB: UnsafeMutablePointer<SIMD4<Float>>,
         _ body: (Int32, Float) -> Void
     ) {
         guard hasNodes else { return }
         var top = 1
         stackN[0] = 0
-        stackB[0] = 0
+        stackB[0] = .zero
         while top > 0 {
             top -= 1
             let nodeID = Int(stackN[top])
-            let bound = stackB[top]
+            let box = stackB[top]
+            let bound = box.w
             if bound > r2 { continue }
             let node = nodes[nodeID]
             if node.axis < 0 {
@@ -65,30 +101,38 @@ struct KDTreeView {
                 }
                 continue
             }
-            let diff = q[Int(node.axis)] - node.split
-            let farBound = max(bound, diff * diff)
+            let axis = Int(node.axis)
+            let diff = q[axis] - node.split
+            // Far child: per-axis offsets from the query to its box; the bound is their squared length in
+            // the same operation order as a point distance, so it never exceeds a computed point distance.
+            var far4 = box
+            far4[axis] = diff
+            far4.w = far4.x * far4.x + far4.y * far4.y + far4.z * far4.z
             let (near, far) = diff < 0 ? (node.a, node.b) : (node.b, node.a)
             // Near child first in output order: push far below near.
             stackN[top] = far
-            stackB[top] = farBound
+            stackB[top] = far4
             stackN[top + 1] = near
-            stackB[top + 1] = bound
+            stackB[top + 1] = box
             top += 2
         }
     }
 }
 
-/// Bounded max-heap of (squared distance, index) pairs ordered lexicographically (internal).
+/// Bounded max-heap of (squared distance, slot) pairs ordered by distance, then by the point index
+/// `tieKey[slot]` (internal).
 struct NeighborHeap {
     let ids: UnsafeMutablePointer<Int32>
     let dists: UnsafeMutablePointer<Float>
     let capacity: Int
+    let tieKey: UnsafePointer<Int32>
     var count = 0
 
-    init(ids: UnsafeMutablePointer<Int32>, dists: UnsafeMutablePointer<Float>, capacity: Int) {
+    init(ids: UnsafeMutablePointer<Int32>, dists: UnsafeMutablePointer<Float>, capacity: Int, tieKey: UnsafePointer<Int32>) {
         self.ids = ids
         self.dists = dists
         self.capacity = capacity
+        self.tieKey = tieKey
     }
 
     var isFull: Bool { count == capacity }
@@ -96,7 +140,7 @@ struct NeighborHeap {
 
     @inline(__always)
     private func greater(_ a: Int, _ b: Int) -> Bool {
-        dists[a] > dists[b] || (dists[a] == dists[b] && ids[a] > ids[b])
+        dists[a] > dists[b] || (dists[a] == dists[b] && tieKey[Int(ids[a])] > tieKey[Int(ids[b])])
     }
 
     @inline(__always)
@@ -118,7 +162,7 @@ struct NeighborHeap {
                 swap(c, p)
                 c = p
             }
-        } else if d < dists[0] || (d == dists[0] && id < ids[0]) {
+        } else if d < dists[0] || (d == dists[0] && tieKey[Int(id)] < tieKey[Int(ids[0])]) {
             dists[0] = d
             ids[0] = id
             siftDown(0, count)

@@ -4,7 +4,7 @@
 /// exceeds the capacity the scratch was made with (it then grows once).
 public struct KDTreeScratch: Sendable {
     @usableFromInline var stackNodes: [Int32]
-    @usableFromInline var stackBounds: [Float]
+    @usableFromInline var stackBounds: [SIMD4<Float>]
     /// Point indices of the last k-NN query, ascending by distance, then by index; valid up to ``resultCount``.
     public internal(set) var indices: [Int32]
     /// Squared distances (m²) matching ``indices``; valid up to ``resultCount``.
@@ -15,7 +15,7 @@ public struct KDTreeScratch: Sendable {
     /// Scratch for a tree of the given depth and up to `k` neighbours.
     public init(depth: Int, k: Int) {
         stackNodes = .init(repeating: 0, count: depth + 2)
-        stackBounds = .init(repeating: 0, count: depth + 2)
+        stackBounds = .init(repeating: .zero, count: depth + 2)
         indices = .init(repeating: 0, count: max(k, 0))
         squaredDistances = .init(repeating: 0, count: max(k, 0))
     }
@@ -25,7 +25,7 @@ public struct KDTreeScratch: Sendable {
     mutating func reserve(depth: Int, k: Int) {
         if stackNodes.count < depth + 2 {
             stackNodes = .init(repeating: 0, count: depth + 2)
-            stackBounds = .init(repeating: 0, count: depth + 2)
+            stackBounds = .init(repeating: .zero, count: depth + 2)
         }
         if indices.count < k {
             indices = .init(repeating: 0, count: k)

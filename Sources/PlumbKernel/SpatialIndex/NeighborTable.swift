@@ -27,6 +27,9 @@ struct SendablePointer<T>: @unchecked Sendable {
 }
 
 extension KDTree {
+    /// Largest neighbour table ``allNearestNeighbors(k:parallel:)`` builds (entries = points x k), 2^31 - 1.
+    public static let maximumTableEntries = Int(Int32.max)
+
     /// k-NN of every indexed point (batch query), optionally on several threads.
     ///
     /// Queries run in tree order for cache locality; each row is computed independently, so the result is
@@ -34,11 +37,16 @@ extension KDTree {
     /// - Parameters:
     ///   - k: neighbours per point (clamped to the number of points; 0 gives an empty table).
     ///   - parallel: split the work over `DispatchQueue.concurrentPerform`.
+    /// - Throws: ``SpatialIndexError/invalidQuery(_:)`` when `count * k` exceeds ``maximumTableEntries``.
     /// - Complexity: O(n (log n + k log k)) time, O(n k) memory.
-    public func allNearestNeighbors(k: Int, parallel: Bool = true) -> NeighborTable {
+    public func allNearestNeighbors(k: Int, parallel: Bool = true) throws(SpatialIndexError) -> NeighborTable {
         let n = count
         let kk = min(max(k, 0), n)
         guard kk > 0 else { return NeighborTable(k: 0, indices: [], squaredDistances: []) }
+        let (entries, overflow) = n.multipliedReportingOverflow(by: kk)
+        guard !overflow, entries <= Self.maximumTableEntries else {
+            throw .invalidQuery("\(n) points x \(kk) neighbours exceed \(Self.maximumTableEntries) table entries")
+        }
         var idx = [Int32](repeating: 0, count: n * kk)
         var dst = [Float](repeating: 0, count: n * kk)
         idx.withUnsafeMutableBufferPointer { ib in
@@ -60,7 +68,7 @@ extension KDTree {
     /// on all cores when `parallel` (internal helper for batch queries).
     func forEachChunk(
         parallel: Bool,
-        _ body: (KDTreeView, Range<Int>, UnsafeMutablePointer<Int32>, UnsafeMutablePointer<Float>) -> Void
+        _ body: (KDTreeView, Range<Int>, UnsafeMutablePointer<Int32>, UnsafeMutablePointer<SIMD4<Float>>) -> Void
     ) {
         let n = count
         guard n > 0 else { return }
@@ -71,7 +79,7 @@ extension KDTree {
             withoutActuallyEscaping(body) { body in
                 let run: (Int) -> Void = { c in
                     let sn = UnsafeMutablePointer<Int32>.allocate(capacity: stackSize)
-                    let sb = UnsafeMutablePointer<Float>.allocate(capacity: stackSize)
+                    let sb = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: stackSize)
                     defer { sn.deallocate(); sb.deallocate() }
                     body(view, (c * chunk)..<min(n, (c + 1) * chunk), sn, sb)
                 }

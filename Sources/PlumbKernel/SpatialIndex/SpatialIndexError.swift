@@ -9,6 +9,7 @@ public enum SpatialIndexError: Error, Sendable, Equatable, CustomStringConvertib
     /// A query parameter is invalid (negative radius, NaN query point, …).
     case invalidQuery(String)
 
+    /// A readable message naming the problem and where.
     public var description: String {
         switch self {
         case let .nonFiniteCoordinate(i): "point \(i) has a NaN or infinite coordinate"
