@@ -201,3 +201,24 @@ extension CapturedRoom {
         }
     }
 }
+
+extension CapturedRoom.Surface.Category {
+    /// The case name as RoomPlan spells it in JSON, without payload (`"wall"`, `"door"`, …).
+    public var name: String {
+        switch self {
+        case .wall: return "wall"
+        case .opening: return "opening"
+        case .window: return "window"
+        case .door: return "door"
+        case .floor: return "floor"
+        }
+    }
+
+    /// Whether surfaces of this category sit inside a host wall (doors, windows, openings).
+    public var isWallEmbedded: Bool {
+        switch self {
+        case .door, .window, .opening: return true
+        case .wall, .floor: return false
+        }
+    }
+}

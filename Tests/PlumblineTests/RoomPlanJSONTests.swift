@@ -27,6 +27,8 @@ struct RoomPlanJSONTests {
         #expect(try Self.string(CapturedRoom.Object.Category.washerDryer) == "{\n  \"washerDryer\" : {\n\n  }\n}")
         #expect(try Self.string(CapturedRoom.Section.Label.livingRoom) == "\"livingRoom\"")
         #expect(CapturedRoom.Object.Category.allCases.count == 16)
+        #expect(CapturedRoom.Surface.Category.door(isOpen: true).name == "door" && CapturedRoom.Surface.Category.door(isOpen: true).isWallEmbedded)
+        #expect(!CapturedRoom.Surface.Category.floor.isWallEmbedded && CapturedRoom.Surface.Category.floor.name == "floor")
         #expect(CapturedRoom.Object.Category.allCases.map(\.name).first == "storage")
         #expect(CapturedRoom.Object.Category.allCases.map(\.name).last == "stairs")
     }
