@@ -7,8 +7,9 @@ import PlumbKernel
 /// 1. Multi-plane segmentation (``PlaneSegmenter``); the up axis is given or detected from the planes.
 /// 2. Floor (lowest large horizontal plane), ceiling (highest, plus sloped parts), wall candidates
 ///    (tall vertical planes) and curved walls (vertical strips that lie on one circle).
-/// 3. The room outline: the ceiling's footprint gives the topology, the fitted walls the exact geometry;
-///    corners are the intersections of neighbouring walls, at whatever angle they meet (``RoomOutlineBuilder``).
+/// 3. The room outline: free space flooded from the densest floor/ceiling area and stopped by the walls
+///    (``BarrierFill``) gives the topology; the fitted walls give the exact geometry: corners are the
+///    intersections of neighbouring walls, at whatever angle they meet (``RoomOutlineBuilder``).
 /// 4. Per wall, openings from holes and recesses in its point density (``WallOpeningDetector``): a hole or
 ///    recess reaching the floor with a leaf is a door (recessed leaf: closed; swung leaf: open), without a
 ///    leaf an opening; with a sill a window.
@@ -16,9 +17,10 @@ import PlumbKernel
 ///    boxed upright (minimum-area rectangle), categorised from size (``ObjectClassifier``).
 ///
 /// Output is in metres, y up, in the frame of the input cloud after the up-axis rotation (identity for y-up
-/// input; `(x, y, z) -> (x, z, -y)` for z-up), expressed relative to the cloud's origin: world position =
-/// model position + ``PointCloud/origin`` (rotated the same way). The origin is recorded under the extra
-/// top-level key `plumblineOrigin`. Identifiers are derived from the options' seed and element order, so the
+/// input; `(x, y, z) -> (x, z, -y)` for z-up). When the cloud's origin is within ``worldFrameLimit`` of zero
+/// the model is in world coordinates; farther away (georeferenced scans), `Float` cannot hold world
+/// positions to a millimetre, so the model stays relative to the (rotated) origin, recorded under the extra
+/// top-level key `plumblineOrigin` ([x, y, z], metres): world position = model position + origin. Identifiers are derived from the options' seed and element order, so the
 /// same cloud and options give the same JSON byte for byte.
 public struct RoomBuilder: Sendable {
     /// Options of a build.
@@ -40,6 +42,9 @@ public struct RoomBuilder: Sendable {
         /// Defaults.
         public init() {}
     }
+
+    /// Largest origin distance (metres) for which the model is written in world coordinates.
+    public static let worldFrameLimit = 1000.0
 
     /// The options of this builder.
     public var options: Options
@@ -109,7 +114,11 @@ public struct RoomBuilder: Sendable {
         let outline = try Self.outline(walls: walls, barriers: barriers, structure: structure, planes: seg.planes, cloud: cloud)
         var room = assemble(outline: outline, structure: structure, cloud: cloud, planes: seg.planes,
                             wallMembers: wallMembers)
-        room.unknownFields["plumblineOrigin"] = .array([.number(cloud.origin.x), .number(cloud.origin.y), .number(cloud.origin.z)])
+        if PlumbKernel.length(cloud.origin) <= Self.worldFrameLimit {
+            room = room.translated(by: cloud.origin)
+        } else {
+            room.unknownFields["plumblineOrigin"] = .array([.number(cloud.origin.x), .number(cloud.origin.y), .number(cloud.origin.z)])
+        }
         let ceilingY = structure.ceilings.isEmpty ? structure.floorY + 2.5 : structure.ceilingY(x: 0, z: 0)
         return Result(room: room, upAxis: up, outline: outline, floorY: structure.floorY, ceilingY: ceilingY)
     }
