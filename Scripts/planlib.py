@@ -206,7 +206,7 @@ class Plan:
 
     def _add_opening(self, kind, p, width, height, sill, storey, **extra):
         w, pos = self._host(p, storey)
-        o = {"id": "%s%d" % (kind[0], len(self.openings) + 1), "wall": w["id"], "type": kind, "position": r4(pos),
+        o = {"id": "%s%d" % ({"door": "door", "window": "win", "opening": "pass"}[kind], len(self.openings) + 1), "wall": w["id"], "type": kind, "position": r4(pos),
              "width": width, "height": height, "sillHeight": sill}
         o.update({k: v for k, v in extra.items() if v is not None})
         self.openings.append(o)
@@ -225,7 +225,7 @@ class Plan:
         return self._add_opening("opening", p, width, height, sill, storey)
 
     def opening_on_arc(self, wid, kind, position, width, height, sill):
-        o = {"id": "%s%d" % (kind[0], len(self.openings) + 1), "wall": wid, "type": kind, "position": r4(position),
+        o = {"id": "%s%d" % ({"door": "door", "window": "win", "opening": "pass"}[kind], len(self.openings) + 1), "wall": wid, "type": kind, "position": r4(position),
              "width": width, "height": height, "sillHeight": sill}
         self.openings.append(o)
 

@@ -43,6 +43,7 @@ public enum DepthFrameError: Error, Sendable, Equatable, CustomStringConvertible
     /// The timestamp or light estimate is not finite.
     case badScalar(field: String)
 
+    /// A human-readable explanation naming the offending element.
     public var description: String {
         switch self {
         case let .badSize(w, h): "depth frame size \(w)x\(h) is not positive or exceeds 16384 per side"

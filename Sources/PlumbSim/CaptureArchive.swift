@@ -16,6 +16,7 @@ public enum CaptureArchiveError: Error, Sendable, Equatable, CustomStringConvert
     /// The manifest's sizes are absurd (more than 100 000 frames or 16384 pixels per side).
     case tooLarge
 
+    /// A human-readable explanation naming the offending element.
     public var description: String {
         switch self {
         case let .io(p, r): "cannot access \(p): \(r)"

@@ -35,6 +35,7 @@ public enum FloorPlanError: Error, Sendable, Equatable, CustomStringConvertible 
     /// The ceiling over a room is lower than 1 m above its floor somewhere.
     case ceilingTooLow(roomID: String, height: Double)
 
+    /// A human-readable explanation naming the offending element.
     public var description: String {
         switch self {
         case let .empty(w): "plan has no \(w)"

@@ -22,6 +22,9 @@ extension FloorPlan {
         for f in furniture { try checkFurniture(f) }
     }
 
+    /// Largest accepted absolute plan coordinate or elevation, metres (100 km).
+    static let maxCoordinate = 100_000.0
+
     private static func checkUnique(_ ids: [String], kind: String) throws(FloorPlanError) {
         var seen = Set<String>()
         for id in ids where !seen.insert(id).inserted { throw .duplicateID(kind: kind, id: id) }
@@ -52,7 +55,16 @@ extension FloorPlan {
 
     private func checkRoom(_ r: Room) throws(FloorPlanError) {
         guard storey(r.storey) != nil else { throw .unknownStorey(kind: "room", id: r.id, storey: r.storey) }
-        for p in r.polygon { try Self.finite(p.x, "room", r.id, "polygon"); try Self.finite(p.y, "room", r.id, "polygon") }
+        if r.polygon.count > 10_000 {
+            throw .badDimension(kind: "room", id: r.id, field: "vertex count", value: Double(r.polygon.count))
+        }
+        for p in r.polygon {
+            try Self.finite(p.x, "room", r.id, "polygon")
+            try Self.finite(p.y, "room", r.id, "polygon")
+            if abs(p.x) > Self.maxCoordinate || abs(p.y) > Self.maxCoordinate {
+                throw .badDimension(kind: "room", id: r.id, field: "polygon coordinate", value: max(abs(p.x), abs(p.y)))
+            }
+        }
         if let e = r.floorElevation { try Self.finite(e, "room", r.id, "floorElevation") }
         if let c = r.ceilingHeight { try Self.size(c, "room", r.id, "ceilingHeight") }
         guard r.polygon.count >= 3, r.area > 1e-4 else { throw .degeneratePolygon(roomID: r.id) }
@@ -68,9 +80,15 @@ extension FloorPlan {
         guard storey(w.storey) != nil else { throw .unknownStorey(kind: "wall", id: w.id, storey: w.storey) }
         switch w.centerLine {
         case let .straight(s, e):
-            for v in [s.x, s.y, e.x, e.y] { try Self.finite(v, "wall", w.id, "centre line") }
+            for v in [s.x, s.y, e.x, e.y] {
+                try Self.finite(v, "wall", w.id, "centre line")
+                if abs(v) > Self.maxCoordinate { throw .badDimension(kind: "wall", id: w.id, field: "centre line coordinate", value: abs(v)) }
+            }
         case let .arc(c, r, a0, a1):
-            for v in [c.x, c.y, r, a0, a1] { try Self.finite(v, "wall", w.id, "arc") }
+            for v in [c.x, c.y, r, a0, a1] {
+                try Self.finite(v, "wall", w.id, "arc")
+                if abs(v) > Self.maxCoordinate { throw .badDimension(kind: "wall", id: w.id, field: "arc parameter", value: abs(v)) }
+            }
             if abs(a1 - a0) > 2 * .pi + 1e-9 { throw .badDimension(kind: "wall", id: w.id, field: "arc sweep", value: abs(a1 - a0)) }
             if r <= w.thickness / 2 { throw .arcTooTight(wallID: w.id) }
         }
@@ -114,7 +132,10 @@ extension FloorPlan {
     }
 
     private func checkFurniture(_ f: Furniture) throws(FloorPlanError) {
-        for v in [f.center.x, f.center.y, f.center.z, f.yaw] { try Self.finite(v, "furniture", f.id, "center/yaw") }
+        for v in [f.center.x, f.center.y, f.center.z, f.yaw] {
+            try Self.finite(v, "furniture", f.id, "center/yaw")
+            if abs(v) > Self.maxCoordinate { throw .badDimension(kind: "furniture", id: f.id, field: "center/yaw", value: abs(v)) }
+        }
         for (v, n) in [(f.size.x, "width"), (f.size.y, "height"), (f.size.z, "depth")] { try Self.size(v, "furniture", f.id, n) }
         guard let r = room(f.roomID) else { throw .unknownRoom(kind: "furniture", id: f.id, roomID: f.roomID) }
         let fp = f.footprint

@@ -1,6 +1,8 @@
 /// RoomPlan's object categories.
 public enum FurnitureCategory: String, Sendable, Equatable, Hashable, Codable, CaseIterable {
+    /// RoomPlan object categories (`CapturedRoom.Object.Category`); `stairs` is a stair flight's bounding box.
     case bed, table, sofa, chair, storage, refrigerator, stove, oven, sink, toilet, bathtub, washerDryer
+    /// More RoomPlan object categories.
     case dishwasher, fireplace, television, stairs
 }
 

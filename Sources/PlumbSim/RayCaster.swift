@@ -108,7 +108,7 @@ public struct RayCaster: Sendable {
         _ stack: UnsafeMutablePointer<Int32>, _ ro: SIMD3<Float>, _ rd: SIMD3<Float>, _ tMin: Float, _ tMax: Float
     ) -> RayHit? {
         guard !nodes.isEmpty else { return nil }
-        let inv = SIMD3<Float>(repeating: 1) / rd
+        let inv = safeInverse(rd)
         var best = tMax
         var bestTri: Int32 = -1
         let ox = SIMD4<Float>(repeating: ro.x), oy = SIMD4<Float>(repeating: ro.y), oz = SIMD4<Float>(repeating: ro.z)
@@ -175,14 +175,22 @@ public struct RayCaster: Sendable {
     }
 
     /// Entry distance of the ray into the node's box within (tMin, tMax), or +∞ when missed.
+    /// `inv` must be finite (see ``safeInverse(_:)``), so no NaN arises.
     @inline(__always)
     static func slab(_ n: Node, _ ro: SIMD3<Float>, _ inv: SIMD3<Float>, _ tMin: Float, _ tMax: Float) -> Float {
-        let t0 = (n.lo - ro) * inv, t1 = (n.hi - ro) * inv
-        let tn = pointwiseMin(t0, t1), tf = pointwiseMax(t0, t1)
-        // NaN (0 * ∞) lanes are ignored by max/min reductions below via replacing.
-        let enter = Swift.max(Swift.max(tn.x.isNaN ? -.infinity : tn.x, tn.y.isNaN ? -.infinity : tn.y), Swift.max(tn.z.isNaN ? -.infinity : tn.z, tMin))
-        let exit = Swift.min(Swift.min(tf.x.isNaN ? .infinity : tf.x, tf.y.isNaN ? .infinity : tf.y), Swift.min(tf.z.isNaN ? .infinity : tf.z, tMax))
+        let ax = (n.lo.x - ro.x) * inv.x, bx = (n.hi.x - ro.x) * inv.x
+        let ay = (n.lo.y - ro.y) * inv.y, by = (n.hi.y - ro.y) * inv.y
+        let az = (n.lo.z - ro.z) * inv.z, bz = (n.hi.z - ro.z) * inv.z
+        let enter = Swift.max(Swift.max(Swift.min(ax, bx), Swift.min(ay, by)), Swift.max(Swift.min(az, bz), tMin))
+        let exit = Swift.min(Swift.min(Swift.max(ax, bx), Swift.max(ay, by)), Swift.min(Swift.max(az, bz), tMax))
         return enter <= exit ? enter : .infinity
+    }
+
+    /// Component-wise `1 / d` with near-zero components replaced by ±1e-20 so the result is finite.
+    @inline(__always)
+    static func safeInverse(_ d: SIMD3<Float>) -> SIMD3<Float> {
+        func f(_ v: Float) -> Float { abs(v) < 1e-20 ? (v < 0 ? -1e20 : 1e20) : 1 / v }
+        return SIMD3(f(d.x), f(d.y), f(d.z))
     }
 }
 

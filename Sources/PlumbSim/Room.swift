@@ -1,6 +1,8 @@
 /// The kind of room, using RoomPlan's section labels plus a few more.
 public enum RoomType: String, Sendable, Equatable, Hashable, Codable, CaseIterable {
+    /// Room kinds used by RoomPlan sections plus common extras.
     case bedroom, bathroom, kitchen, livingRoom, diningRoom, hallway, office, laundry, storage, garage
+    /// Further kinds; `unidentified` when unknown.
     case stairwell, openPlan, unidentified
 }
 

@@ -77,6 +77,45 @@ public struct ScanOptions: Sendable, Equatable, Hashable, Codable {
     public var glassReturnFraction: Double = 0.3
     /// Default options.
     public init() {}
+
+    /// Checks that every setting is finite and sensible.
+    /// - Throws: ``ScanSimulatorError/badOption(name:value:)`` naming the first bad setting.
+    public func validate() throws(ScanSimulatorError) {
+        if !(1...4096).contains(width) { throw .badOption(name: "width", value: Double(width)) }
+        if !(1...4096).contains(height) { throw .badOption(name: "height", value: Double(height)) }
+        for (name, v) in [("fx", intrinsics.fx), ("fy", intrinsics.fy)] where !(v.isFinite && v > 0) {
+            throw .badOption(name: name, value: v)
+        }
+        for (name, v) in [("cx", intrinsics.cx), ("cy", intrinsics.cy), ("deviceHeight", deviceHeight)] where !v.isFinite {
+            throw .badOption(name: name, value: v)
+        }
+        if !(maxRange.isFinite && maxRange > 0 && maxRange <= 100) { throw .badOption(name: "maxRange", value: maxRange) }
+        if !(stationSpacing.isFinite && stationSpacing >= 0.05) { throw .badOption(name: "stationSpacing", value: stationSpacing) }
+        if !(wallClearance.isFinite && wallClearance >= 0) { throw .badOption(name: "wallClearance", value: wallClearance) }
+        if !(frameInterval.isFinite && frameInterval >= 0) { throw .badOption(name: "frameInterval", value: frameInterval) }
+        if !(glassReturnFraction >= 0 && glassReturnFraction <= 1) {
+            throw .badOption(name: "glassReturnFraction", value: glassReturnFraction)
+        }
+    }
+}
+
+/// Why a ``ScanSimulator`` cannot be built.
+public enum ScanSimulatorError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The plan failed validation.
+    case invalidPlan(FloorPlanError)
+    /// A ``ScanOptions`` setting is out of range.
+    case badOption(name: String, value: Double)
+    /// The capture path would produce more than ``ScanSimulator/maxTotalPixels`` pixels.
+    case captureTooLarge(frames: Int, pixelsPerFrame: Int)
+
+    /// A human-readable explanation naming the offending element.
+    public var description: String {
+        switch self {
+        case let .invalidPlan(e): "invalid plan: \(e)"
+        case let .badOption(n, v): "scan option \(n) = \(v) is out of range"
+        case let .captureTooLarge(f, p): "capture too large: more than \(f) frames of \(p) pixels"
+        }
+    }
 }
 
 import PlumbKernel

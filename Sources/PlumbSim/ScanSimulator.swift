@@ -20,12 +20,29 @@ public struct ScanSimulator: Sendable {
     /// 1 for triangles of window glass.
     let glassTriangle: [UInt8]
 
-    /// Validates `plan` and builds its scene.
-    /// - Throws: ``FloorPlanError`` from validation.
-    public init(plan: FloorPlan, options: ScanOptions = ScanOptions()) throws(FloorPlanError) {
-        try plan.validate()
+    /// The capture: one job per frame, room by room.
+    let jobs: [Job]
+
+    /// Largest number of depth pixels one simulation may produce (about 14 GB of frames and clouds).
+    public static let maxTotalPixels = 300_000_000
+
+    /// Validates `plan` and `options`, builds the scene and plans the capture path.
+    /// - Throws: ``ScanSimulatorError`` for an invalid plan, bad options or a capture too large to hold.
+    public init(plan: FloorPlan, options: ScanOptions = ScanOptions()) throws(ScanSimulatorError) {
+        do { try plan.validate() } catch { throw .invalidPlan(error) }
+        try options.validate()
         self.plan = plan
         self.options = options
+        var jobs: [Job] = []
+        for (ri, room) in plan.rooms.enumerated() {
+            for pose in CapturePath.poses(for: room, in: plan, options: options) {
+                jobs.append(Job(roomIndex: ri, pose: pose, index: jobs.count))
+                if jobs.count * options.width * options.height > Self.maxTotalPixels {
+                    throw .captureTooLarge(frames: jobs.count, pixelsPerFrame: options.width * options.height)
+                }
+            }
+        }
+        self.jobs = jobs
         mesh = SceneBuilder.build(plan)
         caster = RayCaster(mesh: mesh)
         let m = mesh
@@ -37,12 +54,6 @@ public struct ScanSimulator: Sendable {
 
     /// Runs the capture. - Complexity: O(frames × pixels × log triangles).
     public func simulate(preset: ScanPreset, seed: UInt64) -> SimulatedScan {
-        var jobs: [Job] = []
-        for (ri, room) in plan.rooms.enumerated() {
-            for pose in CapturePath.poses(for: room, in: plan, options: options) {
-                jobs.append(Job(roomIndex: ri, pose: pose, index: jobs.count))
-            }
-        }
         let allJobs = jobs
         let hidden = hiddenWalls(preset: preset, seed: seed)
         let results = ResultSlots<SimulatedFrame>(count: jobs.count)

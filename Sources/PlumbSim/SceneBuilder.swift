@@ -122,11 +122,13 @@ public enum SceneBuilder {
         let along2 = closedDir * _cos(a) + n2 * _sin(a)
         let into2 = -n2 * _cos(a) + closedDir * _sin(a)
         let t = doorLeafThickness
-        let width = o.width - 0.01, height = hole.3 - hole.2 - 0.01
-        let c2 = hp2 + along2 * (0.005 + width / 2) + into2 * (t / 2)
+        // A closed leaf fills the hole exactly; an open one has 5 mm clearance all round.
+        let gap = a > 0 ? 0.005 : 0
+        let width = o.width - 2 * gap, height = hole.3 - hole.2 - 2 * gap
+        let c2 = hp2 + along2 * (gap + width / 2) + into2 * (t / 2)
         let s = mesh.addSurface(SceneSurface(kind: .doorLeaf, ownerID: o.id))
         mesh.addBox(
-            center: SIMD3(c2.x, hole.2 + 0.005 + height / 2, c2.y), axes: SIMD3(along2.x, 0, along2.y), SIMD3(0, 1, 0),
+            center: SIMD3(c2.x, hole.2 + gap + height / 2, c2.y), axes: SIMD3(along2.x, 0, along2.y), SIMD3(0, 1, 0),
             SIMD3(into2.x, 0, into2.y), halfExtents: SIMD3(width / 2, height / 2, t / 2), surface: s)
     }
 

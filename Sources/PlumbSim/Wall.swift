@@ -77,6 +77,7 @@ public enum WallCenterLine: Sendable, Equatable {
 
 /// Whether a wall separates inside from outside.
 public enum WallKind: String, Sendable, Equatable, Hashable, Codable {
+    /// `exterior`: separates inside from outside; `interior`: between two rooms.
     case exterior, interior
 }
 

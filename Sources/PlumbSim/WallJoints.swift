@@ -6,7 +6,8 @@ public enum WallJoints {
     /// Two ends meet when they are within `tolerance` metres on the same storey. For each pair the outer
     /// corner is the intersection of one face line of each wall that lies beyond both ends; the extension
     /// is the distance of that corner beyond the end (capped at 3 × the thicker wall for acute angles).
-    /// Ends that meet the middle of another wall (T joints) already sit inside it and are not extended.
+    /// Ends that meet the middle of another wall (T joints) already sit inside it and are not extended;
+    /// neither are the two collinear pieces of a wall split at a T, nor the stem of such a T.
     /// - Complexity: O(walls²).
     public static func extensions(_ plan: FloorPlan, tolerance: Double = 0.01) -> [(Double, Double)] {
         struct End { var wall: Int; var atStart: Bool; var point: SIMD2<Double>; var inward: SIMD2<Double>; var thickness: Double; var storey: Int }
@@ -17,12 +18,20 @@ public enum WallJoints {
             ends.append(End(wall: i, atStart: false, point: w.centerLine.point(at: l), inward: -w.centerLine.tangent(at: l), thickness: w.thickness, storey: w.storey))
         }
         var out = [(Double, Double)](repeating: (0, 0), count: plan.walls.count)
+        func meet(_ a: End, _ b: End) -> Bool {
+            let d = a.point - b.point
+            return a.wall != b.wall && a.storey == b.storey && (d * d).sum() <= tolerance * tolerance
+        }
+        func collinear(_ a: End, _ b: End) -> Bool { (a.inward * b.inward).sum() < -0.9999 }
         for a in ends.indices {
             var ext = 0.0
-            for b in ends.indices where ends[b].wall != ends[a].wall && ends[b].storey == ends[a].storey {
+            let others = ends.indices.filter { meet(ends[a], ends[$0]) }
+            // A straight continuation (the wall split at a T) or the stem of a T needs no extension.
+            let continued = others.contains { collinear(ends[a], ends[$0]) }
+            let stem = others.contains { b in others.contains { c in b != c && collinear(ends[b], ends[c]) } }
+            if continued || stem { continue }
+            for b in others {
                 let ea = ends[a], eb = ends[b]
-                let d = ea.point - eb.point
-                guard (d * d).sum() <= tolerance * tolerance else { continue }
                 let na = SIMD2(-ea.inward.y, ea.inward.x), nb = SIMD2(-eb.inward.y, eb.inward.x)
                 for sa in [-1.0, 1.0] {
                     for sb in [-1.0, 1.0] {

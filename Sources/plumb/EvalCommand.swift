@@ -28,6 +28,10 @@ struct EvalCommand: AsyncParsableCommand {
     @Option(help: "Folder of plans for --all.") var plans: String = "Data/plans"
     @Option(help: "Folder of models for --all, named like the plan files.") var models: String?
     @Option(help: "Write each plan's truth CapturedStructure JSON into this folder (with --all or --truth).") var exportTruth: String?
+    @Flag(help: "With --all: simulate each plan, build every room with RoomBuilder and score the rooms.") var build = false
+    @Option(help: "Noise preset for --build: clean, phone or bad.") var preset: String = "phone"
+    @Option(help: "Simulator seed for --build.") var seed: UInt64 = 1
+    @Option(help: "With --build: only plans with at most this many rooms.") var maxRooms: Int = 1
 
     func run() async throws {
         if all {
@@ -59,6 +63,20 @@ struct EvalCommand: AsyncParsableCommand {
                 continue
             }
             if let exportTruth { try export(plan, fileName: file, to: exportTruth) }
+            if build {
+                guard plan.rooms.count <= maxRooms else { continue }
+                guard let p = ScanPreset(rawValue: preset) else { throw ValidationError("unknown preset \(preset)") }
+                for o in try ScanBuildEvaluation.run(plan: plan, preset: p, seed: seed) {
+                    if let r = o.report {
+                        reports.append(r)
+                        var err = StandardError()
+                        print(String(format: "%@ room %@: %d points built in %.0f ms", file, o.roomID, o.points, o.buildSeconds * 1000), to: &err)
+                    } else {
+                        failures.append("\(file) room \(o.roomID): \(o.failure ?? "?")")
+                    }
+                }
+                continue
+            }
             let m: EvaluationModel
             if let models {
                 let url = URL(fileURLWithPath: models).appendingPathComponent(file)

@@ -6,9 +6,9 @@ import Testing
 /// Smaller images than ARKit's (same field of view) so the suite stays fast in debug builds.
 func testOptions() -> ScanOptions {
     var o = ScanOptions()
-    o.width = 96
-    o.height = 72
-    o.intrinsics = CameraIntrinsics(fx: 212 * 96 / 256, fy: 212 * 96 / 256, cx: 48, cy: 36)
+    o.width = 64
+    o.height = 48
+    o.intrinsics = CameraIntrinsics(fx: 212 * 64 / 256, fy: 212 * 64 / 256, cx: 32, cy: 24)
     o.stationSpacing = 1.0
     return o
 }
@@ -90,7 +90,10 @@ func pointTriangleDistance(_ p: SIMD3<Double>, _ a: SIMD3<Double>, _ b: SIMD3<Do
         let noise = ScanPreset.phone.noise
         var sumSq = 0.0, sumSigmaSq = 0.0, measured = 0, outliers = 0, dropped = 0, surfaces = 0
         var bigOutlierErrors = 0
+        var perpSq = 0.0, perpSigmaSq = 0.0
         for f in scan.frames {
+            let pose = f.frame.cameraToWorld
+            let ro = SIMD3<Float>(pose.translation - sim.caster.origin)
             for row in 0..<f.frame.height {
                 for col in 0..<f.frame.width {
                     let i = row * f.frame.width + col
@@ -105,6 +108,22 @@ func pointTriangleDistance(_ p: SIMD3<Double>, _ a: SIMD3<Double>, _ b: SIMD3<Do
                         sumSq += err * err
                         let s = noise.sigma(atRange: trueRange)
                         sumSigmaSq += s * s
+                        // Distance of the measured point to the true surface (plane of the hit triangle).
+                        let dirC = f.frame.intrinsics.direction(column: col, row: row)
+                        let d = pose.applyToDirection(dirC)
+                        // Recast, passing glass the simulator passed, to find the hit triangle.
+                        var hit = try #require(sim.caster.closestHit(localOrigin: ro, direction: SIMD3<Float>(d), tMin: 1e-4, tMax: 100))
+                        while sim.mesh.surfaceOfTriangle[Int(hit.triangle)] != f.hitSurface[i] {
+                            hit = try #require(sim.caster.closestHit(localOrigin: ro, direction: SIMD3<Float>(d), tMin: hit.t + 1e-4, tMax: 100))
+                        }
+                        let tri = Int(hit.triangle)
+                        let v = sim.mesh.vertices
+                        let n = normalize(cross(v[3 * tri + 1] - v[3 * tri], v[3 * tri + 2] - v[3 * tri]))
+                        let p = pose.apply(dirC * Double(f.frame.depth[i]))
+                        let dist = dot(p - v[3 * tri], n)
+                        perpSq += dist * dist
+                        let c = abs(dot(n, d)) / length(d)
+                        perpSigmaSq += s * s * c * c
                     case .outlier:
                         outliers += 1
                         if abs(err) >= 0.099 { bigOutlierErrors += 1 }
@@ -117,6 +136,8 @@ func pointTriangleDistance(_ p: SIMD3<Double>, _ a: SIMD3<Double>, _ b: SIMD3<Do
         let rms = (sumSq / Double(measured)).squareRoot(), expected = (sumSigmaSq / Double(measured)).squareRoot()
         #expect(abs(rms / expected - 1) < 0.03, "range RMS \(rms) vs expected \(expected)")
         #expect(expected > 0.005 && expected < 0.025)
+        let perpRMS = (perpSq / Double(measured)).squareRoot(), perpExpected = (perpSigmaSq / Double(measured)).squareRoot()
+        #expect(abs(perpRMS / perpExpected - 1) < 0.03, "surface distance RMS \(perpRMS) vs expected \(perpExpected)")
         let outlierShare = Double(outliers) / Double(measured + outliers)
         #expect(abs(outlierShare - 0.01) < 0.0015, "outliers \(outlierShare)")
         #expect(bigOutlierErrors == outliers)
@@ -155,11 +176,12 @@ func pointTriangleDistance(_ p: SIMD3<Double>, _ a: SIMD3<Double>, _ b: SIMD3<Do
         for f in scan.frames where f.roomID == "liv" {
             for s in f.hitSurface where s >= 0 {
                 let surf = scan.surfaces[Int(s)]
-                if surf.kind == .floor && surf.ownerID == "bed" { intoBedroom += 1 }
-                if surf.kind == .floor && surf.ownerID == "bath" { intoBathroom += 1 }
+                // Any surface of the bedroom (floor, ceiling, furniture, wall faces looking into it).
+                if surf.roomID == "bed" { intoBedroom += 1 }
+                if surf.roomID == "bath" { intoBathroom += 1 }
             }
         }
-        #expect(intoBedroom > 100, "bedroom floor seen through the open door: \(intoBedroom) pixels")
+        #expect(intoBedroom > 1000, "bedroom seen through the open door: \(intoBedroom) pixels")
         #expect(intoBathroom == 0, "bathroom door is closed")
         // The open leaf is hit, swung into the living room.
         let leafHits = scan.frames.reduce(0) { $0 + $1.hitSurface.filter { $0 >= 0 && scan.surfaces[Int($0)].kind == .doorLeaf }.count }
@@ -234,10 +256,33 @@ func pointTriangleDistance(_ p: SIMD3<Double>, _ a: SIMD3<Double>, _ b: SIMD3<Do
         let bin = tmp.appendingPathComponent("a/frames.bin")
         let full = try Data(contentsOf: bin)
         try full.prefix(full.count - 10).write(to: bin)
-        let lastOffset = 12 + (a.frames.count - 1) * 96 * 72 * 5
+        let lastOffset = 12 + (a.frames.count - 1) * 64 * 48 * 5
         #expect(throws: CaptureArchiveError.truncated(frame: a.frames.count - 1, byteOffset: lastOffset)) {
             try CaptureArchive.read(from: tmp.appendingPathComponent("a"))
         }
+    }
+
+    @Test func badOptionsAndHugeCapturesAreRejected() throws {
+        let plan = try PlanFixtures.load("plain_bedroom")
+        var o = ScanOptions()
+        o.width = 0
+        #expect(throws: ScanSimulatorError.badOption(name: "width", value: 0)) { try ScanSimulator(plan: plan, options: o) }
+        o = ScanOptions()
+        o.maxRange = .nan
+        #expect(throws: ScanSimulatorError.self) { try ScanSimulator(plan: plan, options: o) }
+        o = ScanOptions()
+        o.width = 4096
+        o.height = 4096
+        o.stationSpacing = 0.05
+        #expect(throws: ScanSimulatorError.self) { try ScanSimulator(plan: plan, options: o) }
+        var bad = plan
+        bad.walls[0].thickness = -1
+        #expect(throws: ScanSimulatorError.invalidPlan(.badDimension(kind: "wall", id: bad.walls[0].id, field: "thickness", value: -1))) {
+            try ScanSimulator(plan: bad, options: ScanOptions())
+        }
+        bad = plan
+        bad.rooms[0].polygon[0].x = 1e9
+        #expect(throws: FloorPlanError.self) { try bad.validate() }
     }
 
     @Test func everyBundledPlanSimulates() throws {

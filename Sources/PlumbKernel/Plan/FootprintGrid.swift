@@ -51,6 +51,32 @@ public struct FootprintGrid: Sendable, Equatable {
         self.cells = c
     }
 
+    /// An empty grid covering `[minimum, maximum]` with `cell`-metre cells plus the usual ``margin``.
+    /// - Throws: ``PointCloudError/degenerate(_:)`` for a bad cell size or a grid above ``maximumCellCount``.
+    public init(covering minimum: SIMD2<Double>, _ maximum: SIMD2<Double>, cell: Double) throws(PointCloudError) {
+        guard cell > 0, cell.isFinite, minimum.x.isFinite, minimum.y.isFinite, maximum.x.isFinite, maximum.y.isFinite else {
+            throw .degenerate("grid bounds and cell must be finite, cell positive")
+        }
+        let w = Int(((maximum.x - minimum.x) / cell).rounded(.down)) + 2 * Self.margin + 1
+        let h = Int(((maximum.y - minimum.y) / cell).rounded(.down)) + 2 * Self.margin + 1
+        guard w > 0, h > 0, w.multipliedReportingOverflow(by: h).overflow == false, w * h <= Self.maximumCellCount else {
+            throw .degenerate("a footprint of \(maximum.x - minimum.x) x \(maximum.y - minimum.y) m at \(cell) m cells is too large")
+        }
+        self.cell = cell
+        self.minimum = minimum - SIMD2(repeating: cell * Double(Self.margin))
+        self.width = w
+        self.height = h
+        self.cells = [UInt8](repeating: 0, count: w * h)
+    }
+
+    /// Cell containing plan point `p`, or nil outside the grid.
+    @inlinable
+    public func cellIndex(of p: SIMD2<Double>) -> Int? {
+        let i = Int(((p.x - minimum.x) / cell).rounded(.down)), j = Int(((p.y - minimum.y) / cell).rounded(.down))
+        guard i >= 0, j >= 0, i < width, j < height else { return nil }
+        return j * width + i
+    }
+
     /// Plan coordinates of grid vertex `(i, j)` (a cell corner).
     @inlinable
     public func vertex(_ i: Int, _ j: Int) -> SIMD2<Double> {

@@ -82,6 +82,15 @@ public enum RoomOutlineBuilder {
         var grid = try FootprintGrid(points: footprint, cell: options.cell)
         grid.close(radius: options.closeRadius)
         grid.keepLargestComponentFilled()
+        return try build(region: grid, walls: walls, options: options)
+    }
+
+    /// Builds the outline from an already rasterised room region (for example a ``BarrierFill`` flood).
+    /// The region should be one hole-free component (``FootprintGrid/keepLargestComponentFilled()``).
+    /// - Throws: ``PointCloudError/degenerate(_:)`` when no closed outline with three sides results.
+    public static func build(
+        region grid: FootprintGrid, walls: [PlanWall], options: Options = Options()
+    ) throws(PointCloudError) -> RoomOutline {
         let boundary = grid.boundaryPolygon()
         guard boundary.count >= 3 else { throw .degenerate("the footprint has no closed boundary") }
         let simple = simplifyClosedPolyline(boundary, tolerance: options.simplifyTolerance)

@@ -1,0 +1,24 @@
+/// Checked wrappers around the few LAPACK routines Plumbline needs: symmetric eigen decomposition
+/// (`?syevr`), singular value decomposition (`?gesvd`) and linear least squares (`?gels`).
+///
+/// This is the only library code that imports `CLAPACK`. Inputs are validated first (shape, finite
+/// entries, 32-bit LAPACK dimension limits) and LAPACK `info` codes become ``LinearAlgebraError``.
+/// All routines copy their input; nothing is modified in place.
+public enum LinearAlgebra {
+    /// Largest dimension accepted (LAPACK uses 32-bit integers; also caps memory for absurd input).
+    public static let maximumDimension = 1 << 24
+    /// Largest number of entries accepted in one matrix (128 Mi entries).
+    public static let maximumElementCount = 1 << 27
+
+    static func checkShape<S>(_ a: Matrix<S>) throws(LinearAlgebraError) {
+        guard a.rows > 0, a.columns > 0 else { throw .emptyMatrix(rows: a.rows, columns: a.columns) }
+        guard a.rows <= maximumDimension, a.columns <= maximumDimension,
+              a.rows.multipliedReportingOverflow(by: a.columns).partialValue <= maximumElementCount
+        else { throw .dimensionTooLarge(rows: a.rows, columns: a.columns) }
+    }
+
+    static func translate(info: Int32, routine: String) throws(LinearAlgebraError) {
+        if info < 0 { throw .illegalArgument(routine: routine, position: Int(-info)) }
+        if info > 0 { throw .failedToConverge(routine: routine, info: Int(info)) }
+    }
+}
