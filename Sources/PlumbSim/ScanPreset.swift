@@ -4,7 +4,7 @@ public enum ScanPreset: String, Sendable, Equatable, Hashable, Codable, CaseIter
     case clean
     /// An iPhone-like LiDAR: σ = 0.5 cm + 0.5 % of range, 1 % outliers, 5 % dropout.
     case phone
-    /// A poor capture: σ = 2 cm (+ 0.5 % of range), 5 % outliers, 20 % dropout, one wall per room barely seen.
+    /// A poor capture: σ = 2 cm, 5 % outliers, 20 % dropout, one wall per room barely seen.
     case bad
 
     /// The noise model of this preset.
@@ -15,7 +15,7 @@ public enum ScanPreset: String, Sendable, Equatable, Hashable, Codable, CaseIter
         case .phone:
             NoiseModel(sigmaConstant: 0.005, sigmaRelative: 0.005, outlierFraction: 0.01, dropoutFraction: 0.05, hiddenWallReturnFraction: 1, modelsConfidence: true)
         case .bad:
-            NoiseModel(sigmaConstant: 0.02, sigmaRelative: 0.005, outlierFraction: 0.05, dropoutFraction: 0.2, hiddenWallReturnFraction: 0.05, modelsConfidence: true)
+            NoiseModel(sigmaConstant: 0.02, sigmaRelative: 0, outlierFraction: 0.05, dropoutFraction: 0.2, hiddenWallReturnFraction: 0.05, modelsConfidence: true)
         }
     }
 }

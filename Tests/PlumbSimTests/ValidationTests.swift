@@ -94,4 +94,21 @@ func baseRoomPlan() -> FloorPlan {
         let ext = WallJoints.extensions(p)
         #expect(ext.allSatisfy { abs($0.0 - 0.1) < 1e-9 && abs($0.1 - 0.1) < 1e-9 }, "square corners extend by t/2: \(ext)")
     }
+
+    @Test func tJointsAreNotExtended() throws {
+        let plan = try PlanFixtures.load("apartment_3room")
+        let ext = WallJoints.extensions(plan)
+        for (w, e) in zip(plan.walls, ext) {
+            let s = w.centerLine.startPoint, t = w.centerLine.endPoint
+            // Ends lying on another wall's centre line (T joints or split pieces) stay put; free corners get t/2.
+            func onT(_ p: SIMD2<Double>) -> Bool {
+                plan.walls.filter { $0.id != w.id }.filter { o in
+                    guard case let .straight(a, b) = o.centerLine else { return false }
+                    return PlanPolygon.distance(p, segment: a, b) < 1e-6
+                }.count >= 2
+            }
+            #expect(onT(s) ? e.0 == 0 : abs(e.0 - 0.15) < 1e-9, "\(w.id) start \(e.0)")
+            #expect(onT(t) ? e.1 == 0 : abs(e.1 - 0.15) < 1e-9, "\(w.id) end \(e.1)")
+        }
+    }
 }

@@ -64,7 +64,7 @@ public enum NormalEstimation {
         guard n >= 3 else { throw .tooFewPoints(required: 3, actual: n) }
         try cloud.validate()
         let tree: KDTree
-        do { tree = try KDTree(cloud) } catch {
+        do { tree = try KDTree(cloud, leafSize: 32) } catch {
             switch error {
             case let .nonFiniteCoordinate(i): throw .nonFiniteCoordinate(index: i)
             default: throw .degenerate("\(error)")
