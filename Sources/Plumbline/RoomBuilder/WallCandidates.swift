@@ -31,6 +31,19 @@ enum WallCandidates {
         var isWall: Bool
     }
 
+    /// Share of the wall's 10 cm columns that have at least 3 points in the band 8–40 cm below the ceiling:
+    /// a wall shows there along its whole length (above the furniture); a wardrobe front or a stray plane
+    /// through noise does not.
+    static func topBandCoverage(ys: [Float], ts: [Double], range: ClosedRange<Double>, ceiling: Double) -> Double {
+        let n = Swift.max(1, Int((range.upperBound - range.lowerBound) / 0.1))
+        var counts = [Int](repeating: 0, count: n)
+        let lo = Float(ceiling - 0.4), hi = Float(ceiling - 0.08)
+        for (y, t) in zip(ys, ts) where y >= lo && y <= hi && range.contains(t) {
+            counts[Swift.min(n - 1, Int((t - range.lowerBound) / 0.1))] += 1
+        }
+        return Double(counts.filter { $0 >= 3 }.count) / Double(n)
+    }
+
     static func find(planes: [DetectedPlane], cloud: PointCloud, structure: RoomStructure, minimumSpan: Double) -> [Candidate] {
         var measured: [Measured] = []
         for k in planes.indices where abs(planes[k].normal.y) < 0.05 {
@@ -51,9 +64,12 @@ enum WallCandidates {
             // Robust vertical extent (outliers in the plane's band reach anywhere).
             ys.sort()
             let lo = Double(ys[Int(Double(ys.count - 1) * 0.005)]), hi = Double(ys[Int(Double(ys.count - 1) * 0.995)])
-            let isWall = p.area >= 0.8 && hi - lo >= minimumSpan && hi >= structure.ceilingY(x: c.x, z: c.y) - 0.15
-            ts.sort()
-            let t0 = ts[Int(Double(ts.count - 1) * 0.002)], t1 = ts[Int(Double(ts.count - 1) * 0.998)]
+            var sortedT = ts
+            sortedT.sort()
+            let t0 = sortedT[Int(Double(ts.count - 1) * 0.002)], t1 = sortedT[Int(Double(ts.count - 1) * 0.998)]
+            let ceiling = structure.ceilingY(x: c.x, z: c.y)
+            let isWall = p.area >= 0.8 && hi - lo >= minimumSpan && hi >= ceiling - 0.15
+                && topBandCoverage(ys: p.inliers.map { cloud.y[Int($0)] }, ts: ts, range: t0...t1, ceiling: ceiling) >= 0.6
             measured.append(Measured(plane: k, point: c, direction: dir, range: t0...t1, count: p.inliers.count, isWall: isWall))
         }
         measured.sort { $0.count != $1.count ? $0.count > $1.count : $0.plane < $1.plane }
