@@ -9,9 +9,14 @@ enum TestPaths {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     /// The bundled `Data/` folder.
     static let data: URL = packageRoot.appendingPathComponent("Data")
-    /// `../shared/data` if it exists.
+    /// `../shared/data` if it exists, else the folder named by the `PLUMB_SHARED_DATA` environment
+    /// variable (for git worktrees that live one level deeper than the main checkout).
     static let sharedData: URL? = {
         let u = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/data")
-        return FileManager.default.fileExists(atPath: u.path) ? u : nil
+        if FileManager.default.fileExists(atPath: u.path) { return u }
+        if let env = ProcessInfo.processInfo.environment["PLUMB_SHARED_DATA"], FileManager.default.fileExists(atPath: env) {
+            return URL(fileURLWithPath: env)
+        }
+        return nil
     }()
 }

@@ -9,9 +9,15 @@ enum TestPaths {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     /// The bundled `Data/` folder.
     static let data: URL = packageRoot.appendingPathComponent("Data")
-    /// `../shared/data` if it exists.
+    /// `../shared/data` if it exists; else `shared/data` beside a parent folder up to two levels
+    /// further up (a git worktree such as `wt/model` inside the checkout's parent); else `nil`.
     static let sharedData: URL? = {
-        let u = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/data")
-        return FileManager.default.fileExists(atPath: u.path) ? u : nil
+        var dir = packageRoot
+        for _ in 0..<3 {
+            dir = dir.deletingLastPathComponent()
+            let u = dir.appendingPathComponent("shared/data")
+            if FileManager.default.fileExists(atPath: u.path) { return u }
+        }
+        return nil
     }()
 }

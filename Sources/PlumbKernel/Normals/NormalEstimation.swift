@@ -1,0 +1,147 @@
+/// How ``NormalEstimation`` chooses the sign of each normal (a PCA normal is only defined up to sign).
+public enum NormalOrientation: Sendable, Equatable, Codable {
+    /// Keep the sign the eigen solver returns (deterministic but arbitrary).
+    case unoriented
+    /// Every normal points towards this world position (metres, same frame as ``PointCloud/origin``),
+    /// e.g. the scanner position: `dot(n, viewpoint - p) >= 0` for every point.
+    case towardsViewpoint(SIMD3<Double>)
+    /// Consistent orientation by propagation over the symmetric k-NN graph (Hoppe et al. 1992): a
+    /// minimum-spanning traversal with edge cost `1 - |n_i · n_j|` flips each newly reached normal to agree
+    /// with its parent. Each connected component starts at the point whose normal is most nearly aligned
+    /// with the direction to the cloud's centroid, oriented towards the centroid, so for a room scan seen
+    /// from inside, normals point into the room (the interior side of walls, floor and ceiling).
+    case consistent(neighbors: Int = 10)
+}
+
+/// Options for ``NormalEstimation/estimate(_:options:)``.
+public struct NormalEstimationOptions: Sendable, Equatable, Codable {
+    /// Largest accepted ``k`` (and orientation neighbour count): 1024.
+    public static let maximumK = 1024
+    /// Neighbours per point, including the point itself (3...``maximumK``). Default 30.
+    public var k: Int
+    /// Sign convention. Default ``NormalOrientation/unoriented``.
+    public var orientation: NormalOrientation
+    /// Spread the k-NN/PCA work over all cores; the output is identical either way.
+    public var parallel: Bool
+
+    /// Options with the given values.
+    public init(k: Int = 30, orientation: NormalOrientation = .unoriented, parallel: Bool = true) {
+        self.k = k
+        self.orientation = orientation
+        self.parallel = parallel
+    }
+}
+
+/// Per-point unit normals and surface variation of a cloud.
+public struct NormalEstimate: Sendable, Equatable, Codable {
+    /// Unit normals (local frame; directions do not depend on the origin).
+    public var normals: NormalField
+    /// Surface variation `λ0 / (λ0 + λ1 + λ2)` of each k-NN covariance, in [0, 1/3]: 0 on a perfect plane.
+    /// Zero for neighbourhoods of coincident points.
+    public var curvature: [Float]
+}
+
+/// k-nearest-neighbour PCA normal estimation.
+///
+/// For each point the `k` nearest neighbours (exact, from a ``KDTree``) are accumulated into a
+/// ``CovarianceAccumulator`` in `Double` about the first neighbour, and the closed-form ``SymmetricEigen3``
+/// gives the normal (eigenvector of the smallest eigenvalue) and curvature. Each point is independent, so
+/// the parallel result is byte-identical to the serial one.
+public enum NormalEstimation {
+    /// Estimates normals and curvature for every point of `cloud`.
+    /// - Throws: ``PointCloudError/tooFewPoints(required:actual:)`` for fewer than 3 points,
+    ///   ``PointCloudError/degenerate(_:)`` for `k` outside 3...1024 or an invalid orientation parameter,
+    ///   ``PointCloudError/nonFiniteCoordinate(index:)`` for NaN/Inf input.
+    /// - Complexity: O(n (log n + k log k)) time, O(n) extra memory (plus O(n · neighbours) for
+    ///   consistent orientation).
+    public static func estimate(
+        _ cloud: PointCloud, options: NormalEstimationOptions = .init()
+    ) throws(PointCloudError) -> NormalEstimate {
+        let n = cloud.count
+        guard options.k >= 3, options.k <= NormalEstimationOptions.maximumK else {
+            throw .degenerate("normal estimation needs 3 <= k <= \(NormalEstimationOptions.maximumK), got \(options.k)")
+        }
+        guard n >= 3 else { throw .tooFewPoints(required: 3, actual: n) }
+        try cloud.validate()
+        let tree: KDTree
+        do { tree = try KDTree(cloud, leafSize: 32) } catch {
+            switch error {
+            case let .nonFiniteCoordinate(i): throw .nonFiniteCoordinate(index: i)
+            default: throw .degenerate("\(error)")
+            }
+        }
+        let k = min(options.k, n)
+        var keep = 0
+        if case let .consistent(m) = options.orientation {
+            guard m >= 1, m <= NormalEstimationOptions.maximumK else {
+                throw .degenerate("consistent orientation needs 1...\(NormalEstimationOptions.maximumK) neighbours, got \(m)")
+            }
+            keep = min(m + 1, k)
+        }
+        if case let .towardsViewpoint(v) = options.orientation, !(v.x.isFinite && v.y.isFinite && v.z.isFinite) {
+            throw .degenerate("viewpoint \(v) is not finite")
+        }
+        var nx = [Float](repeating: 0, count: n), ny = nx, nz = nx, curv = nx
+        var graph = [Int32](repeating: 0, count: n * keep)
+        nx.withUnsafeMutableBufferPointer { bx in
+            ny.withUnsafeMutableBufferPointer { by in
+                nz.withUnsafeMutableBufferPointer { bz in
+                    curv.withUnsafeMutableBufferPointer { bc in
+                        graph.withUnsafeMutableBufferPointer { bg in
+                            let px = SendablePointer(p: bx.baseAddress!), py = SendablePointer(p: by.baseAddress!)
+                            let pz = SendablePointer(p: bz.baseAddress!), pc = SendablePointer(p: bc.baseAddress!)
+                            let pg = keep > 0 ? SendablePointer(p: bg.baseAddress!) : nil
+                            tree.forEachChunk(parallel: options.parallel) { view, slots, sn, sb in
+                                let idx = UnsafeMutablePointer<Int32>.allocate(capacity: k)
+                                let dst = UnsafeMutablePointer<Float>.allocate(capacity: k)
+                                defer { idx.deallocate(); dst.deallocate() }
+                                for s in slots {
+                                    let q = SIMD3(view.xs[s], view.ys[s], view.zs[s])
+                                    let found = view.knn(
+                                        q, k: k, stackN: sn, stackB: sb, outIdx: idx, outD: dst, slots: true, sorted: keep > 0)
+                                    var acc = CovarianceAccumulator()
+                                    for j in 0..<found {
+                                        let t = Int(idx[j])  // tree slot: coordinates are local in memory
+                                        acc.add(SIMD3<Double>(Double(view.xs[t]), Double(view.ys[t]), Double(view.zs[t])))
+                                    }
+                                    let e = SymmetricEigen3(acc.covariance)
+                                    let i = Int(view.ids[s])
+                                    px.p[i] = Float(e.vector0.x)
+                                    py.p[i] = Float(e.vector0.y)
+                                    pz.p[i] = Float(e.vector0.z)
+                                    let sum = e.values.x + e.values.y + e.values.z
+                                    pc.p[i] = sum > 0 ? Float(max(e.values.x, 0) / sum) : 0
+                                    if let pg {
+                                        for j in 0..<keep { pg.p[i * keep + j] = view.ids[Int(idx[j])] }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        var normals = NormalField(x: nx, y: ny, z: nz)
+        switch options.orientation {
+        case .unoriented:
+            break
+        case let .towardsViewpoint(v):
+            NormalOrientationSolver.orient(&normals, cloud: cloud, towards: v)
+        case .consistent:
+            NormalOrientationSolver.propagate(&normals, cloud: cloud, graph: graph, perRow: keep)
+        }
+        return NormalEstimate(normals: normals, curvature: curv)
+    }
+}
+
+extension PointCloud {
+    /// A copy of this cloud with ``normals`` set by ``NormalEstimation/estimate(_:options:)``.
+    /// - Throws: see ``NormalEstimation/estimate(_:options:)``.
+    public func withEstimatedNormals(
+        options: NormalEstimationOptions = .init()
+    ) throws(PointCloudError) -> PointCloud {
+        var out = self
+        out.normals = try NormalEstimation.estimate(self, options: options).normals
+        return out
+    }
+}

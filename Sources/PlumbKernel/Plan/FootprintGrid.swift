@@ -1,0 +1,233 @@
+/// A binary occupancy grid over the plan (horizontal) plane, used to find a room's footprint from the
+/// points of its ceiling or floor.
+///
+/// Cell `(i, j)` covers `[minX + i*cell, minX + (i+1)*cell) x [minY + j*cell, minY + (j+1)*cell)` in plan
+/// metres. Storage is one byte per cell, row-major (`j * width + i`).
+public struct FootprintGrid: Sendable, Equatable {
+    /// Cell edge length, metres.
+    public let cell: Double
+    /// Plan coordinates of the grid's lower-left corner, metres.
+    public let minimum: SIMD2<Double>
+    /// Number of columns (x) and rows (y).
+    public let width: Int, height: Int
+    /// 1 for occupied cells, 0 for empty ones.
+    public var cells: [UInt8]
+
+    /// Largest grid accepted (cells); a footprint of 300 m x 300 m at 2 cm is 2.25e8 cells and is refused.
+    public static let maximumCellCount = 64_000_000
+
+    /// Empty cells kept around the points, so closing and boundary tracing never touch the grid edge.
+    public static let margin = 6
+
+    /// Rasterises plan points into a grid with `cell`-metre cells and an empty margin of ``margin`` cells.
+    ///
+    /// - Throws: ``PointCloudError/tooFewPoints(required:actual:)`` for no points,
+    ///   ``PointCloudError/nonFiniteCoordinate(index:)`` for NaN/Inf, and
+    ///   ``PointCloudError/degenerate(_:)`` when the grid would exceed ``maximumCellCount``.
+    /// - Complexity: O(n + cells).
+    public init(points: [SIMD2<Double>], cell: Double) throws(PointCloudError) {
+        guard !points.isEmpty else { throw .tooFewPoints(required: 1, actual: 0) }
+        guard cell > 0, cell.isFinite else { throw .degenerate("grid cell size must be positive, got \(cell)") }
+        var lo = SIMD2<Double>(repeating: .infinity), hi = SIMD2<Double>(repeating: -.infinity)
+        for (k, p) in points.enumerated() {
+            guard p.x.isFinite, p.y.isFinite else { throw .nonFiniteCoordinate(index: k) }
+            lo = pointwiseMin(lo, p)
+            hi = pointwiseMax(hi, p)
+        }
+        let w = Int(((hi.x - lo.x) / cell).rounded(.down)) + 2 * Self.margin + 1
+        let h = Int(((hi.y - lo.y) / cell).rounded(.down)) + 2 * Self.margin + 1
+        guard w.multipliedReportingOverflow(by: h).overflow == false, w * h <= Self.maximumCellCount else {
+            throw .degenerate("footprint of \(hi.x - lo.x) x \(hi.y - lo.y) m at \(cell) m cells is too large")
+        }
+        self.cell = cell
+        self.minimum = lo - SIMD2(repeating: cell * Double(Self.margin))
+        self.width = w
+        self.height = h
+        var c = [UInt8](repeating: 0, count: w * h)
+        for p in points {
+            let i = Int((p.x - minimum.x) / cell), j = Int((p.y - minimum.y) / cell)
+            c[j * w + i] = 1
+        }
+        self.cells = c
+    }
+
+    /// An empty grid covering `[minimum, maximum]` with `cell`-metre cells plus the usual ``margin``.
+    /// - Throws: ``PointCloudError/degenerate(_:)`` for a bad cell size or a grid above ``maximumCellCount``.
+    public init(covering minimum: SIMD2<Double>, _ maximum: SIMD2<Double>, cell: Double) throws(PointCloudError) {
+        guard cell > 0, cell.isFinite, minimum.x.isFinite, minimum.y.isFinite, maximum.x.isFinite, maximum.y.isFinite else {
+            throw .degenerate("grid bounds and cell must be finite, cell positive")
+        }
+        let w = Int(((maximum.x - minimum.x) / cell).rounded(.down)) + 2 * Self.margin + 1
+        let h = Int(((maximum.y - minimum.y) / cell).rounded(.down)) + 2 * Self.margin + 1
+        guard w > 0, h > 0, w.multipliedReportingOverflow(by: h).overflow == false, w * h <= Self.maximumCellCount else {
+            throw .degenerate("a footprint of \(maximum.x - minimum.x) x \(maximum.y - minimum.y) m at \(cell) m cells is too large")
+        }
+        self.cell = cell
+        self.minimum = minimum - SIMD2(repeating: cell * Double(Self.margin))
+        self.width = w
+        self.height = h
+        self.cells = [UInt8](repeating: 0, count: w * h)
+    }
+
+    /// Cell containing plan point `p`, or nil outside the grid.
+    @inlinable
+    public func cellIndex(of p: SIMD2<Double>) -> Int? {
+        let i = Int(((p.x - minimum.x) / cell).rounded(.down)), j = Int(((p.y - minimum.y) / cell).rounded(.down))
+        guard i >= 0, j >= 0, i < width, j < height else { return nil }
+        return j * width + i
+    }
+
+    /// Plan coordinates of grid vertex `(i, j)` (a cell corner).
+    @inlinable
+    public func vertex(_ i: Int, _ j: Int) -> SIMD2<Double> {
+        minimum + SIMD2(Double(i), Double(j)) * cell
+    }
+
+    /// Morphological closing (dilation then erosion) with a square of half-size `radius` cells: bridges gaps
+    /// left by dropouts and thin occluders. `radius` is clamped to ``margin`` - 1.
+    /// - Complexity: O(cells * radius) with separable passes.
+    public mutating func close(radius: Int) {
+        let radius = Swift.min(radius, Self.margin - 1)
+        guard radius > 0 else { return }
+        cells = Self.erode(Self.dilate(cells, width, height, radius), width, height, radius)
+    }
+
+    /// Keeps only the largest 4-connected occupied component and fills its holes.
+    /// - Complexity: O(cells).
+    public mutating func keepLargestComponentFilled() {
+        var label = [Int32](repeating: -1, count: cells.count)
+        var best = -1, bestSize = 0, next: Int32 = 0
+        var stack: [Int] = []
+        for s in 0..<cells.count where cells[s] == 1 && label[s] < 0 {
+            var size = 0
+            stack.append(s)
+            label[s] = next
+            while let k = stack.popLast() {
+                size += 1
+                let i = k % width, j = k / width
+                for (di, dj) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+                    let a = i + di, b = j + dj
+                    guard a >= 0, a < width, b >= 0, b < height else { continue }
+                    let q = b * width + a
+                    if cells[q] == 1 && label[q] < 0 {
+                        label[q] = next
+                        stack.append(q)
+                    }
+                }
+            }
+            if size > bestSize {
+                bestSize = size
+                best = Int(next)
+            }
+            next += 1
+        }
+        // Flood the outside from the border through cells not in the best component.
+        var outside = [Bool](repeating: false, count: cells.count)
+        for i in 0..<width {
+            stack.append(i)
+            stack.append((height - 1) * width + i)
+        }
+        for j in 0..<height {
+            stack.append(j * width)
+            stack.append(j * width + width - 1)
+        }
+        while let k = stack.popLast() {
+            guard !outside[k], label[k] != Int32(best) else { continue }
+            outside[k] = true
+            let i = k % width, j = k / width
+            if i > 0 { stack.append(k - 1) }
+            if i < width - 1 { stack.append(k + 1) }
+            if j > 0 { stack.append(k - width) }
+            if j < height - 1 { stack.append(k + width) }
+        }
+        for k in 0..<cells.count { cells[k] = outside[k] ? 0 : 1 }
+    }
+
+    /// Area of the occupied cells, m².
+    public var occupiedArea: Double { Double(cells.reduce(0) { $0 + Int($1) }) * cell * cell }
+
+    /// The outer boundary of the occupied cells as a closed, counter-clockwise polygon through cell
+    /// corners (no repeated first vertex). Expects a single hole-free component (call
+    /// ``keepLargestComponentFilled()`` first); returns the longest loop otherwise.
+    /// - Complexity: O(cells).
+    public func boundaryPolygon() -> [SIMD2<Double>] {
+        // Directed boundary edges with the occupied cell on the left; key = vertex index.
+        let vw = width + 1
+        var out = [Int32](repeating: -1, count: (width + 1) * (height + 1))
+        var extra: [Int: [Int32]] = [:]
+        func occ(_ i: Int, _ j: Int) -> Bool { i >= 0 && j >= 0 && i < width && j < height && cells[j * width + i] == 1 }
+        func add(_ a: Int, _ b: Int) {
+            if out[a] < 0 { out[a] = Int32(b) } else { extra[a, default: []].append(Int32(b)) }
+        }
+        for j in 0..<height {
+            for i in 0..<width where occ(i, j) {
+                if !occ(i, j - 1) { add(j * vw + i, j * vw + i + 1) }              // bottom edge, left to right
+                if !occ(i + 1, j) { add(j * vw + i + 1, (j + 1) * vw + i + 1) }    // right edge, upwards
+                if !occ(i, j + 1) { add((j + 1) * vw + i + 1, (j + 1) * vw + i) }  // top edge, right to left
+                if !occ(i - 1, j) { add((j + 1) * vw + i, j * vw + i) }            // left edge, downwards
+            }
+        }
+        var used = Set<Int64>()
+        var bestLoop: [Int] = []
+        for start in 0..<out.count where out[start] >= 0 {
+            var loop: [Int] = []
+            var v = start
+            var guardCount = 0
+            while guardCount < out.count * 2 {
+                guardCount += 1
+                var candidates = [Int(out[v])] + (extra[v] ?? []).map(Int.init)
+                candidates.removeAll { used.contains(Int64(v) << 32 | Int64($0)) }
+                guard let n = candidates.first else { break }
+                used.insert(Int64(v) << 32 | Int64(n))
+                loop.append(v)
+                v = n
+                if v == start { break }
+            }
+            if loop.count > bestLoop.count { bestLoop = loop }
+        }
+        // Drop collinear vertices.
+        var poly: [SIMD2<Double>] = []
+        let m = bestLoop.count
+        for k in 0..<m {
+            let a = bestLoop[(k + m - 1) % m], b = bestLoop[k], c = bestLoop[(k + 1) % m]
+            let da = SIMD2(b % vw - a % vw, b / vw - a / vw), dc = SIMD2(c % vw - b % vw, c / vw - b / vw)
+            if da != dc { poly.append(vertex(b % vw, b / vw)) }
+        }
+        return poly
+    }
+
+    private static func dilate(_ c: [UInt8], _ w: Int, _ h: Int, _ r: Int) -> [UInt8] {
+        morph(c, w, h, r, fill: 1)
+    }
+
+    private static func erode(_ c: [UInt8], _ w: Int, _ h: Int, _ r: Int) -> [UInt8] {
+        morph(c, w, h, r, fill: 0)
+    }
+
+    /// Separable square max (fill 1) or min (fill 0) filter.
+    private static func morph(_ c: [UInt8], _ w: Int, _ h: Int, _ r: Int, fill: UInt8) -> [UInt8] {
+        var tmp = [UInt8](repeating: 1 - fill, count: c.count)
+        for j in 0..<h {
+            for i in 0..<w {
+                var hit = false
+                for a in Swift.max(0, i - r)...Swift.min(w - 1, i + r) where c[j * w + a] == fill {
+                    hit = true
+                    break
+                }
+                tmp[j * w + i] = hit ? fill : 1 - fill
+            }
+        }
+        var res = tmp
+        for j in 0..<h {
+            for i in 0..<w {
+                var hit = false
+                for b in Swift.max(0, j - r)...Swift.min(h - 1, j + r) where tmp[b * w + i] == fill {
+                    hit = true
+                    break
+                }
+                res[j * w + i] = hit ? fill : 1 - fill
+            }
+        }
+        return res
+    }
+}

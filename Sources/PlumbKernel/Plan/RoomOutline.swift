@@ -1,0 +1,238 @@
+/// The closed outline of one room in plan view: corners where consecutive walls meet, and which wall
+/// bounds each side.
+///
+/// Corners are in the plan frame of the input, metres, counter-clockwise. Edge `k` runs from
+/// `corners[k]` to `corners[(k + 1) % corners.count]` along `edges[k].wall`. Corners are the true
+/// intersections of the fitted walls, so angles are whatever the walls make (not forced to 90 degrees).
+public struct RoomOutline: Sendable, Equatable {
+    /// One side of the outline.
+    public struct Edge: Sendable, Equatable {
+        /// The curve this side lies on.
+        public var wall: PlanWall
+        /// Index of the input wall it was snapped to, or `nil` when no fitted wall matched and the side
+        /// was inferred from the footprint alone (low confidence).
+        public var wallIndex: Int?
+    }
+
+    /// Corners, counter-clockwise, metres.
+    public var corners: [SIMD2<Double>]
+    /// Sides; `edges[k]` joins `corners[k]` and `corners[k + 1]`.
+    public var edges: [Edge]
+
+    /// Enclosed area, m² (straight sides; arcs are measured by their chords plus circular segments).
+    public var area: Double {
+        var a = abs(planSignedArea(corners))
+        for (k, e) in edges.enumerated() {
+            guard case let .arc(c, r) = e.wall else { continue }
+            let p = corners[k], q = corners[(k + 1) % corners.count]
+            let chord = planLength(q - p)
+            let theta = 2 * asin(Swift.min(1, chord / (2 * r)))
+            let segment = r * r / 2 * (theta - sin(theta))
+            // The segment bulges outwards when the centre lies on the inner (left) side of the chord.
+            let inner = planCross(q - p, c - p) > 0
+            a += inner ? segment : -segment
+        }
+        return a
+    }
+
+    /// Length of side `k` (arc length for curved sides), metres.
+    public func edgeLength(_ k: Int) -> Double {
+        let p = corners[k], q = corners[(k + 1) % corners.count]
+        let chord = planLength(q - p)
+        guard case let .arc(_, r) = edges[k].wall else { return chord }
+        return 2 * r * asin(Swift.min(1, chord / (2 * r)))
+    }
+}
+
+/// Builds a ``RoomOutline`` from the plan-view footprint of a room (e.g. its ceiling points) and the walls
+/// fitted to its scan.
+///
+/// Method: rasterise the footprint, close small gaps, keep the largest component with holes filled, trace
+/// its boundary, simplify it (Douglas–Peucker), snap each simplified side to the fitted wall that runs along
+/// it, merge neighbouring sides on the same wall, and put each corner at the exact intersection of the two
+/// walls that meet there (two corners and a short inferred side when they are parallel — a step).
+/// The footprint fixes the topology (which walls bound the room, in which order, including re-entrant
+/// corners of L-shaped rooms); the fitted walls fix the geometry.
+public enum RoomOutlineBuilder {
+    /// Tuning of ``build(footprint:walls:options:)``.
+    public struct Options: Sendable, Hashable {
+        /// Raster cell, metres.
+        public var cell: Double = 0.04
+        /// Closing radius in cells (bridges dropouts and small occlusions in the footprint).
+        public var closeRadius: Int = 3
+        /// Douglas–Peucker tolerance, metres.
+        public var simplifyTolerance: Double = 0.08
+        /// Largest distance between a footprint side and a wall for them to be matched, metres.
+        public var snapDistance: Double = 0.35
+        /// Largest angle between a footprint side and a straight wall for them to be matched, radians.
+        public var snapAngle: Double = 0.35
+        /// Unmatched footprint sides shorter than this are dropped (corner rounding), metres.
+        public var minimumInferredSide: Double = 0.3
+        /// Defaults.
+        public init() {}
+    }
+
+    /// Builds the outline. See the type's description for the method.
+    /// - Throws: ``PointCloudError`` when the footprint is empty, non-finite or absurdly large, or when no
+    ///   closed outline with at least three sides results.
+    /// - Complexity: O(footprint points + raster cells + sides * walls).
+    public static func build(
+        footprint: [SIMD2<Double>], walls: [PlanWall], options: Options = Options()
+    ) throws(PointCloudError) -> RoomOutline {
+        var grid = try FootprintGrid(points: footprint, cell: options.cell)
+        grid.close(radius: options.closeRadius)
+        grid.keepLargestComponentFilled()
+        return try build(region: grid, walls: walls, options: options)
+    }
+
+    /// Builds the outline from an already rasterised room region (for example a ``BarrierFill`` flood).
+    /// The region should be one hole-free component (``FootprintGrid/keepLargestComponentFilled()``).
+    /// - Throws: ``PointCloudError/degenerate(_:)`` when no closed outline with three sides results.
+    public static func build(
+        region grid: FootprintGrid, walls: [PlanWall], options: Options = Options()
+    ) throws(PointCloudError) -> RoomOutline {
+        let boundary = grid.boundaryPolygon()
+        guard boundary.count >= 3 else { throw .degenerate("the footprint has no closed boundary") }
+        let simple = simplifyClosedPolyline(boundary, tolerance: options.simplifyTolerance)
+        guard simple.count >= 3 else { throw .degenerate("the footprint outline collapsed to \(simple.count) vertices") }
+
+        // Snap each simplified side to a wall.
+        var sides: [(a: SIMD2<Double>, b: SIMD2<Double>, wall: Int?)] = []
+        for k in 0..<simple.count {
+            let a = simple[k], b = simple[(k + 1) % simple.count]
+            sides.append((a, b, bestWall(a, b, walls, options)))
+        }
+        // Drop short unmatched sides (rounded corners), then merge neighbours on the same wall.
+        if sides.contains(where: { $0.wall != nil }) {
+            sides.removeAll { $0.wall == nil && planLength($0.b - $0.a) < options.minimumInferredSide }
+        }
+        var merged: [(a: SIMD2<Double>, b: SIMD2<Double>, wall: Int?)] = []
+        for s in sides {
+            if let last = merged.last, last.wall != nil, last.wall == s.wall {
+                merged[merged.count - 1].b = s.b
+            } else {
+                merged.append(s)
+            }
+        }
+        if merged.count > 1, let f = merged.first, let l = merged.last, f.wall != nil, f.wall == l.wall {
+            merged[0].a = l.a
+            merged.removeLast()
+        }
+        guard merged.count >= 3 else { throw .degenerate("fewer than three walls bound the footprint") }
+
+        let curves: [PlanWall] = merged.map { s in
+            if let w = s.wall { return walls[w] }
+            let d = s.b - s.a
+            return .line(point: s.a, direction: d / planLength(d))
+        }
+        // Corners: where side k meets side k+1.
+        var corners: [SIMD2<Double>] = []
+        var edges: [RoomOutline.Edge] = []
+        for k in 0..<merged.count {
+            let n = (k + 1) % merged.count
+            let v = (merged[k].b + merged[n].a) / 2
+            edges.append(.init(wall: curves[k], wallIndex: merged[k].wall))
+            let hits = curves[k].intersections(with: curves[n])
+            if let best = hits.min(by: { planLength($0 - v) < planLength($1 - v) }),
+               planLength(best - v) < 4 * options.snapDistance {
+                corners.append(best)
+            } else {
+                // Parallel or far apart: a step. Two corners joined by an inferred side.
+                let p = curves[k].project(v), q = curves[n].project(v)
+                corners.append(p)
+                let d = q - p
+                let l = planLength(d)
+                if l > 1e-6 {
+                    edges.append(.init(wall: .line(point: p, direction: d / l), wallIndex: nil))
+                    corners.append(q)
+                }
+            }
+        }
+        // corners[k] ends edges[k]; rotate so that corners[k] starts edges[k].
+        corners.insert(corners.removeLast(), at: 0)
+        var outline = RoomOutline(corners: corners, edges: edges)
+        if planSignedArea(outline.corners) < 0 {
+            outline.corners.reverse()
+            outline.edges.reverse()
+            // After reversing, edge k must run from corners[k] to corners[k+1]: shift edges by one.
+            outline.edges.append(outline.edges.removeFirst())
+        }
+        return outline
+    }
+
+    /// Index of the wall that runs along the side a→b, or nil.
+    static func bestWall(_ a: SIMD2<Double>, _ b: SIMD2<Double>, _ walls: [PlanWall], _ o: Options) -> Int? {
+        let d = b - a
+        let len = planLength(d)
+        guard len > 0 else { return nil }
+        let dir = d / len
+        var best: Int?
+        var bestScore = Double.infinity
+        for (w, wall) in walls.enumerated() {
+            if case let .line(_, wd) = wall, abs(planCross(dir, wd)) > sin(o.snapAngle) { continue }
+            var worst = 0.0, sum = 0.0
+            for t in [0.15, 0.5, 0.85] {
+                let dist = wall.distance(to: a + d * t)
+                worst = Swift.max(worst, dist)
+                sum += dist
+            }
+            if case .arc = wall {
+                // An arc must also follow the side's direction at its middle.
+                if abs(planCross(dir, wall.tangent(at: a + d * 0.5))) > sin(o.snapAngle) { continue }
+            }
+            if worst <= o.snapDistance && sum < bestScore {
+                bestScore = sum
+                best = w
+            }
+        }
+        return best
+    }
+}
+
+/// Douglas–Peucker simplification of a closed polyline: keeps the vertices needed so that every removed
+/// vertex lies within `tolerance` metres of the simplified outline.
+/// - Complexity: O(n log n) typical, O(n²) worst case.
+public func simplifyClosedPolyline(_ p: [SIMD2<Double>], tolerance: Double) -> [SIMD2<Double>] {
+    guard p.count > 3 else { return p }
+    // Split at vertex 0 and the vertex farthest from it.
+    var far = 0
+    var farD = -1.0
+    for i in 1..<p.count where planLength(p[i] - p[0]) > farD {
+        farD = planLength(p[i] - p[0])
+        far = i
+    }
+    var keep = [Bool](repeating: false, count: p.count)
+    keep[0] = true
+    keep[far] = true
+    func dp(_ i: Int, _ j: Int) {
+        // Vertices strictly between i and j (cyclically, going forward).
+        let n = p.count
+        let a = p[i], b = p[j % n]
+        let ab = b - a
+        let l = planLength(ab)
+        var worst = -1.0, idx = -1
+        var k = (i + 1) % n
+        while k != j % n {
+            let dist = l > 0 ? abs(planCross(ab, p[k] - a)) / l : planLength(p[k] - a)
+            if dist > worst {
+                worst = dist
+                idx = k
+            }
+            k = (k + 1) % n
+        }
+        if idx >= 0 && worst > tolerance {
+            keep[idx] = true
+            dp(i, idx)
+            dp(idx, j)
+        }
+    }
+    dp(0, far)
+    dp(far, p.count)
+    return p.indices.filter { keep[$0] }.map { p[$0] }
+}
+
+#if canImport(Glibc)
+import Glibc
+#else
+import Foundation
+#endif

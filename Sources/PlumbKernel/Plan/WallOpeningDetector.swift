@@ -1,0 +1,279 @@
+/// Finds openings in a wall from the scan points around it: holes (nothing on the wall surface, seen
+/// through or not seen at all, and not hidden by something in front) and recesses (a surface set back a few
+/// centimetres, such as a closed door leaf or window glass), and looks for a swung door leaf beside each
+/// floor-reaching hole.
+///
+/// The wall is rasterised in its own (u, v) coordinates (``WallPatch``). A cell is *wall* when points lie on
+/// the surface (|s| ≤ ``Options/surfaceTolerance``), *recess* when its points lie behind the surface within
+/// ``Options/maximumRecess`` and none on it, *occluded* when only points in front of the wall (furniture)
+/// cover it. Opening candidates are the connected non-wall, non-occluded regions with enough returns from
+/// behind the surface (``Options/minimumEvidence``; a never-seen patch is not an opening); their edges are
+/// refined to the positions of the wall points that border them.
+///
+/// Points behind the wall are projected orthogonally onto it, which is exact for recesses and approximate
+/// for the space seen through a hole; it is used only as evidence, never for the opening's size.
+public enum WallOpeningDetector {
+    /// Tuning.
+    public struct Options: Sendable, Hashable {
+        /// Raster cell, metres.
+        public var cell: Double = 0.04
+        /// Points within this distance of the wall surface count as wall, metres.
+        public var surfaceTolerance: Double = 0.025
+        /// Surfaces set back up to this depth count as a recess (door leaf, glass), metres.
+        public var maximumRecess: Double = 0.35
+        /// Points up to this far in front of the wall can occlude it, metres.
+        public var occluderDepth: Double = 0.8
+        /// Smallest opening width and height, metres.
+        public var minimumWidth: Double = 0.35
+        /// Smallest opening height, metres.
+        public var minimumHeight: Double = 0.35
+        /// Smallest share of an opening's bounding rectangle its cells must fill.
+        public var minimumFill: Double = 0.7
+        /// Smallest share of an opening's cells that must have returns behind the wall surface (seen through).
+        public var minimumEvidence: Double = 0.3
+        /// Defaults.
+        public init() {}
+    }
+
+    /// What fills a detected opening.
+    public enum Filling: Sendable, Hashable, Codable {
+        /// Nothing: a hole (seen through, or no returns at all).
+        case none
+        /// A surface set back by `depth` metres covering the opening (closed door leaf, glass).
+        case recessed(depth: Double)
+    }
+
+    /// A swung leaf found beside an opening.
+    public struct Leaf: Sendable, Hashable, Codable {
+        /// Angle between the leaf and the wall surface, radians (0 = closed, π/2 = perpendicular).
+        public var angle: Double
+        /// Jamb the leaf hangs on: 0 at `uMin`, 1 at `uMax`.
+        public var hingeSide: Int
+        /// True when the leaf swings into the room (s > 0).
+        public var intoRoom: Bool
+        /// Number of leaf points.
+        public var support: Int
+    }
+
+    /// One opening, in wall coordinates (metres).
+    public struct Opening: Sendable, Hashable, Codable {
+        /// Start along the wall.
+        public var uMin: Double
+        /// End along the wall.
+        public var uMax: Double
+        /// Bottom above the floor (sill height; ~0 for doors).
+        public var vMin: Double
+        /// Top above the floor.
+        public var vMax: Double
+        /// What fills it.
+        public var filling: Filling
+        /// Share of its cells with no wall points.
+        public var fill: Double
+        /// A swung door leaf beside it, if one was found.
+        public var leaf: Leaf?
+        /// Width, metres.
+        public var width: Double { uMax - uMin }
+        /// Height, metres.
+        public var height: Double { vMax - vMin }
+    }
+
+    /// Detects openings in `patch` from the points of `cloud` (local coordinates).
+    /// - Complexity: O(n + cells) per wall; one pass over the cloud with no allocation per point.
+    public static func detect(in cloud: PointCloud, patch: WallPatch, options: Options = Options()) -> [Opening] {
+        let cell = options.cell
+        let nu = Int((patch.length / cell).rounded(.up)), nv = Int((patch.height / cell).rounded(.up))
+        guard nu > 2, nv > 2, nu * nv < 4_000_000 else { return [] }
+        var wall = [Int32](repeating: 0, count: nu * nv)
+        var recess = [Int32](repeating: 0, count: nu * nv)
+        var recessDepth = [Float](repeating: 0, count: nu * nv)
+        var front = [Int32](repeating: 0, count: nu * nv)
+        var beyond = [Int32](repeating: 0, count: nu * nv)
+        // Points near the wall, kept for edge refinement and leaf search (u, v, s).
+        var near: [SIMD3<Float>] = []
+        let o = SIMD3<Float>(patch.origin), a = SIMD3<Float>(patch.along), up = SIMD3<Float>(patch.up)
+        let n = SIMD3<Float>(patch.inward)
+        let tol = Float(options.surfaceTolerance), maxRecess = Float(options.maximumRecess)
+        let occl = Float(options.occluderDepth), len = Float(patch.length), hgt = Float(patch.height)
+        let invCell = Float(1 / cell)
+        cloud.x.withUnsafeBufferPointer { xs in
+            cloud.y.withUnsafeBufferPointer { ys in
+                cloud.z.withUnsafeBufferPointer { zs in
+                    for i in 0..<xs.count {
+                        let r = SIMD3(xs[i], ys[i], zs[i]) - o
+                        let s = (r * n).sum()
+                        guard s > -maxRecess - 4, s < occl else { continue }
+                        let u = (r * a).sum(), v = (r * up).sum()
+                        guard u > -0.5, u < len + 0.5, v > 0.03, v < hgt - 0.03 else { continue }
+                        if abs(s) < 1.5 { near.append(SIMD3(u, v, s)) }
+                        guard u >= 0, u < len else { continue }
+                        let k = min(Int(v * invCell), nv - 1) * nu + min(Int(u * invCell), nu - 1)
+                        if abs(s) <= tol {
+                            wall[k] += 1
+                        } else if s < -tol && s > -maxRecess {
+                            recess[k] += 1
+                            recessDepth[k] += -s
+                        } else if s > tol {
+                            front[k] += 1
+                        } else {
+                            beyond[k] += 1
+                        }
+                    }
+                }
+            }
+        }
+        // Candidate cells: no wall points, and either seen behind the wall or not hidden by an occluder.
+        var candidate = [Bool](repeating: false, count: nu * nv)
+        for k in 0..<(nu * nv) where wall[k] == 0 {
+            candidate[k] = recess[k] > 0 || beyond[k] > 0 || front[k] == 0
+        }
+        // Close one-cell gaps (dropouts) along u and v inside candidate regions.
+        candidate = closeGaps(candidate, nu, nv)
+        // Rows that are bare almost everywhere (the floor and ceiling junctions, an unscanned band) carry no
+        // information about openings and would join them all: leave them out, and treat an opening that reaches
+        // the lowest informative row as reaching the floor.
+        var bottomRow = 0, topRow = nv - 1
+        for j in 0..<nv {
+            var c = 0
+            for i in 0..<nu where candidate[j * nu + i] { c += 1 }
+            if c * 10 > nu * 8 { for i in 0..<nu { candidate[j * nu + i] = false } }
+        }
+        while bottomRow < nv - 1, !(0..<nu).contains(where: { wall[bottomRow * nu + $0] > 0 }) { bottomRow += 1 }
+        while topRow > 0, !(0..<nu).contains(where: { wall[topRow * nu + $0] > 0 }) { topRow -= 1 }
+        var openings: [Opening] = []
+        var seen = [Bool](repeating: false, count: nu * nv)
+        var stack: [Int] = []
+        for s0 in 0..<(nu * nv) where candidate[s0] && !seen[s0] {
+            var minI = Int.max, maxI = Int.min, minJ = Int.max, maxJ = Int.min, size = 0
+            var rec = 0, recDepth: Float = 0, seenThrough = 0
+            stack.append(s0)
+            seen[s0] = true
+            while let k = stack.popLast() {
+                let i = k % nu, j = k / nu
+                size += 1
+                minI = Swift.min(minI, i); maxI = Swift.max(maxI, i)
+                minJ = Swift.min(minJ, j); maxJ = Swift.max(maxJ, j)
+                rec += Int(recess[k])
+                if recess[k] > 0 || beyond[k] > 0 { seenThrough += 1 }
+                recDepth += recessDepth[k]
+                for (di, dj) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+                    let x = i + di, y = j + dj
+                    guard x >= 0, x < nu, y >= 0, y < nv else { continue }
+                    let q = y * nu + x
+                    if candidate[q] && !seen[q] {
+                        seen[q] = true
+                        stack.append(q)
+                    }
+                }
+            }
+            // Extend sideways over columns hidden by something in front (a swung leaf, a chair in the doorway)
+            // as long as they show no wall surface.
+            func bare(_ i: Int) -> Bool {
+                var walls = 0
+                for j in minJ...maxJ where wall[j * nu + i] > 0 { walls += 1 }
+                return walls * 10 <= maxJ - minJ + 1
+            }
+            while minI > 0, bare(minI - 1) { minI -= 1; size += maxJ - minJ + 1 }
+            while maxI < nu - 1, bare(maxI + 1) { maxI += 1; size += maxJ - minJ + 1 }
+            let w = Double(maxI - minI + 1) * cell, h = Double(maxJ - minJ + 1) * cell
+            let fill = Double(size) / Double((maxI - minI + 1) * (maxJ - minJ + 1))
+            guard w >= options.minimumWidth, h >= options.minimumHeight, fill >= options.minimumFill else { continue }
+            // Evidence: most of a real opening returned something behind the wall surface (the leaf or glass,
+            // or the space beyond). A patch that was simply never seen is not an opening.
+            guard Double(seenThrough) >= options.minimumEvidence * Double(size) else { continue }
+            // A region touching the wall's left or right end is a corner artefact or a missing wall, not an opening.
+            guard minI > 0, maxI < nu - 1 else { continue }
+            var op = Opening(
+                uMin: Double(minI) * cell, uMax: Double(maxI + 1) * cell,
+                vMin: minJ <= bottomRow + 1 ? 0 : Double(minJ) * cell,
+                vMax: maxJ >= topRow - 1 ? patch.height : Double(maxJ + 1) * cell,
+                filling: .none, fill: fill, leaf: nil)
+            refineEdges(&op, near, tol: tol, cell: cell)
+            // Recessed when most of its area returned a set-back surface.
+            let recessedCells = countRecessed(recess, nu, minI, maxI, minJ, maxJ)
+            if recessedCells * 2 > size, rec > 0 { op.filling = .recessed(depth: Double(recDepth) / Double(rec)) }
+            if op.vMin < 0.1 { op.leaf = findLeaf(op, near, tol: tol) }
+            openings.append(op)
+        }
+        return openings.sorted { $0.uMin < $1.uMin }
+    }
+
+    static func countRecessed(_ recess: [Int32], _ nu: Int, _ i0: Int, _ i1: Int, _ j0: Int, _ j1: Int) -> Int {
+        var c = 0
+        for j in j0...j1 { for i in i0...i1 where recess[j * nu + i] > 0 { c += 1 } }
+        return c
+    }
+
+    static func closeGaps(_ m: [Bool], _ nu: Int, _ nv: Int) -> [Bool] {
+        var out = m
+        for j in 0..<nv {
+            for i in 1..<(nu - 1) where !m[j * nu + i] && m[j * nu + i - 1] && m[j * nu + i + 1] { out[j * nu + i] = true }
+        }
+        for j in 1..<(nv - 1) {
+            for i in 0..<nu where !m[j * nu + i] && m[(j - 1) * nu + i] && m[(j + 1) * nu + i] { out[j * nu + i] = true }
+        }
+        return out
+    }
+
+    /// Moves each edge of the raster rectangle to the nearest wall points that border the opening.
+    static func refineEdges(_ op: inout Opening, _ near: [SIMD3<Float>], tol: Float, cell: Double) {
+        let band = Float(3 * cell)
+        let u0 = Float(op.uMin), u1 = Float(op.uMax), v0 = Float(op.vMin), v1 = Float(op.vMax)
+        var left: Float = -.infinity, right: Float = .infinity, top: Float = .infinity, bottom: Float = -.infinity
+        for p in near where abs(p.z) <= tol {
+            let insideV = p.y > v0 + Float(cell) && p.y < v1 - Float(cell)
+            let insideU = p.x > u0 + Float(cell) && p.x < u1 - Float(cell)
+            if insideV && p.x < u0 + Float(cell) && p.x > u0 - band { left = max(left, p.x) }
+            if insideV && p.x > u1 - Float(cell) && p.x < u1 + band { right = min(right, p.x) }
+            if insideU && p.y > v1 - Float(cell) && p.y < v1 + band { top = min(top, p.y) }
+            if insideU && op.vMin > 0 && p.y < v0 + Float(cell) && p.y > v0 - band { bottom = max(bottom, p.y) }
+        }
+        if left.isFinite { op.uMin = Double(left) }
+        if right.isFinite { op.uMax = Double(right) }
+        if top.isFinite { op.vMax = Double(top) }
+        if bottom.isFinite { op.vMin = Double(bottom) }
+    }
+
+    /// Looks for a vertical leaf hanging on one of the jambs: points at mid height within a leaf's reach of a
+    /// jamb, off the wall surface, that line up (total least squares in the (u, s) plane) through the jamb.
+    static func findLeaf(_ op: Opening, _ near: [SIMD3<Float>], tol: Float) -> Leaf? {
+        let reach = op.width * 1.1
+        var best: Leaf?
+        for side in 0...1 {
+            let hinge = side == 0 ? op.uMin : op.uMax
+            for into in [true, false] {
+                var acc = CovarianceAccumulator()
+                for p in near {
+                    let v = Double(p.y)
+                    guard v > 0.3, v < Swift.min(1.8, op.vMax - 0.1) else { continue }
+                    let s = Double(p.z)
+                    guard into ? s > Double(tol) * 2 : s < -0.4 else { continue }
+                    let du = Double(p.x) - hinge
+                    // Leaves open towards the opening's interior side of the hinge.
+                    guard side == 0 ? du > -0.05 : du < 0.05 else { continue }
+                    guard (du * du + s * s).squareRoot() < reach else { continue }
+                    acc.add(SIMD3(du, s, 0))
+                }
+                guard acc.count > 40 else { continue }
+                let e = SymmetricEigen3(acc.covariance)
+                // A line: one dominant direction, small spread across it.
+                guard e.values[2] > 0, e.values[1] / e.values[2] < 0.02 else { continue }
+                let dir = e.vector2, m = acc.mean
+                // The line must pass close to the hinge.
+                let distHinge = abs(m.x * dir.y - m.y * dir.x)
+                guard distHinge < 0.12 else { continue }
+                let angle = atan2(abs(dir.y), abs(dir.x))
+                guard angle > 0.17 else { continue }
+                if acc.count > (best?.support ?? 0) {
+                    best = Leaf(angle: angle, hingeSide: side, intoRoom: into, support: acc.count)
+                }
+            }
+        }
+        return best
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#else
+import Foundation
+#endif

@@ -1,0 +1,169 @@
+/// Area estimate of a planar point set: the occupancy-grid area, capped by the area of the rectangle with
+/// the same in-plane second moments, `12 * sqrt(λ1 * λ2)` (exact for a uniformly sampled rectangle). The
+/// cap stops thin strips, whose grid cells grow on sparse data, from reporting inflated areas.
+func planarArea(gridArea: Double, eigenvalues: SIMD3<Double>) -> Double {
+    min(gridArea, 12 * (max(eigenvalues[1], 0) * max(eigenvalues[2], 0)).squareRoot())
+}
+
+/// A square occupancy grid in a plane's (u, v) coordinates over a set of points, with 8-connected
+/// components and a boundary-corrected area per component (internal to plane segmentation).
+///
+/// The cell starts at the requested size and grows by 1.5x (at most 8 times) while the points average
+/// fewer than three per occupied cell or the grid would exceed a size bound, so sparse scans do not
+/// fragment into false components and memory stays O(points).
+struct PlaneOccupancyGrid {
+    let centroid: SIMD3<Double>
+    let u: SIMD3<Double>
+    let v: SIMD3<Double>
+    private(set) var cell: Double = 0
+    private(set) var minU: Double = 0
+    private(set) var minV: Double = 0
+    private(set) var width = 0
+    private(set) var height = 0
+    /// Component id per cell, -1 when empty.
+    private(set) var cellLabel: [Int32] = []
+    /// Cell of each input point.
+    private(set) var pointCell: [Int32] = []
+    /// Points per component.
+    private(set) var componentPoints: [Int] = []
+    /// Boundary-corrected area per component (m²).
+    private(set) var componentArea: [Double] = []
+
+    /// Grid over the points `(x[i], y[i], z[i])` (local frame) projected on the plane through `centroid`
+    /// spanned by the unit vectors `u`, `v`.
+    init(
+        x: UnsafeBufferPointer<Float>, y: UnsafeBufferPointer<Float>, z: UnsafeBufferPointer<Float>,
+        centroid: SIMD3<Double>, u: SIMD3<Double>, v: SIMD3<Double>, minCell: Double
+    ) {
+        self.centroid = centroid
+        self.u = u
+        self.v = v
+        let m = x.count
+        guard m > 0 else { return }
+        var pu = [Double](repeating: 0, count: m), pv = pu
+        var lo = SIMD2<Double>(repeating: .infinity), hi = SIMD2<Double>(repeating: -.infinity)
+        for i in 0..<m {
+            let d = SIMD3<Double>(Double(x[i]), Double(y[i]), Double(z[i])) - centroid
+            pu[i] = dot(d, u)
+            pv[i] = dot(d, v)
+            lo = pointwiseMin(lo, SIMD2(pu[i], pv[i]))
+            hi = pointwiseMax(hi, SIMD2(pu[i], pv[i]))
+        }
+        let maxCells = max(4 * m, 1 << 16)
+        var c = minCell
+        var cells = [Int32]()
+        for attempt in 0...8 {
+            let w = Int(((hi.x - lo.x) / c).rounded(.down)) + 1
+            let h = Int(((hi.y - lo.y) / c).rounded(.down)) + 1
+            if w.multipliedReportingOverflow(by: h).overflow || w * h > maxCells {
+                c *= 1.5
+                continue
+            }
+            cells = [Int32](repeating: 0, count: w * h)
+            var occupied = 0
+            for i in 0..<m {
+                let cu = min(w - 1, Int((pu[i] - lo.x) / c)), cv = min(h - 1, Int((pv[i] - lo.y) / c))
+                let k = cv * w + cu
+                if cells[k] == 0 { occupied += 1 }
+                cells[k] += 1
+            }
+            width = w
+            height = h
+            cell = c
+            if attempt < 8 && m < 3 * occupied {
+                c *= 1.5
+                continue
+            }
+            break
+        }
+        if width == 0 {  // every attempt exceeded the size bound: 256 cells across the longest side
+            cell = max((hi - lo).max() / 255, minCell)
+            width = Int(((hi.x - lo.x) / cell).rounded(.down)) + 1
+            height = Int(((hi.y - lo.y) / cell).rounded(.down)) + 1
+        }
+        minU = lo.x
+        minV = lo.y
+        // Point cells (for the final cell size).
+        pointCell = [Int32](repeating: 0, count: m)
+        for i in 0..<m {
+            let cu = min(width - 1, Int((pu[i] - lo.x) / cell)), cv = min(height - 1, Int((pv[i] - lo.y) / cell))
+            pointCell[i] = Int32(cv * width + cu)
+        }
+        cells = [Int32](repeating: 0, count: width * height)
+        for i in 0..<m { cells[Int(pointCell[i])] = 1 }
+        labelComponents(occupancy: cells)
+        for i in 0..<m { componentPoints[Int(cellLabel[Int(pointCell[i])])] += 1 }
+    }
+
+    private mutating func labelComponents(occupancy: [Int32]) {
+        let w = width, h = height
+        cellLabel = [Int32](repeating: -1, count: w * h)
+        var stack = [Int32]()
+        var next: Int32 = 0
+        for start in 0..<(w * h) where occupancy[start] != 0 && cellLabel[start] < 0 {
+            cellLabel[start] = next
+            stack.append(Int32(start))
+            var interior = 0, boundary = 0
+            while let top = stack.popLast() {
+                let k = Int(top)
+                let cu = k % w, cv = k / w
+                var isBoundary = false
+                for dv in -1...1 {
+                    for du in -1...1 where du != 0 || dv != 0 {
+                        let nu = cu + du, nv = cv + dv
+                        guard nu >= 0, nu < w, nv >= 0, nv < h else {
+                            if du == 0 || dv == 0 { isBoundary = true }
+                            continue
+                        }
+                        let nk = nv * w + nu
+                        if occupancy[nk] == 0 {
+                            if du == 0 || dv == 0 { isBoundary = true }
+                            continue
+                        }
+                        if cellLabel[nk] < 0 {
+                            cellLabel[nk] = next
+                            stack.append(Int32(nk))
+                        }
+                    }
+                }
+                if isBoundary { boundary += 1 } else { interior += 1 }
+            }
+            componentArea.append((Double(interior) + 0.5 * Double(boundary)) * cell * cell)
+            componentPoints.append(0)
+            next += 1
+        }
+    }
+
+    /// Number of connected components.
+    var componentCount: Int { componentArea.count }
+
+    /// Component of the cell containing local point `p`, or nil when outside the grid or in an empty cell.
+    func component(at p: SIMD3<Float>) -> Int? {
+        guard width > 0 else { return nil }
+        let d = SIMD3<Double>(p) - centroid
+        let gu = (dot(d, u) - minU) / cell, gv = (dot(d, v) - minV) / cell
+        guard gu >= 0, gv >= 0, gu < Double(width), gv < Double(height) else { return nil }
+        let l = cellLabel[Int(gv) * width + Int(gu)]
+        return l < 0 ? nil : Int(l)
+    }
+}
+
+extension PlaneOccupancyGrid {
+    /// True when local point `p` projects into a cell of `component` or one of its 8 neighbours.
+    func contains(_ p: SIMD3<Float>, component c: Int) -> Bool {
+        guard width > 0 else { return false }
+        let d = SIMD3<Double>(p) - centroid
+        let fu = ((dot(d, u) - minU) / cell).rounded(.down), fv = ((dot(d, v) - minV) / cell).rounded(.down)
+        guard fu >= -1, fv >= -1, fu <= Double(width), fv <= Double(height) else { return false }
+        let cu = Int(fu), cv = Int(fv)
+        for nv in max(cv - 1, 0)...min(cv + 1, height - 1) {
+            for nu in max(cu - 1, 0)...min(cu + 1, width - 1) where cellLabel[nv * width + nu] == Int32(c) {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// Sum of the boundary-corrected areas of all components (m²).
+    var totalArea: Double { componentArea.reduce(0, +) }
+}

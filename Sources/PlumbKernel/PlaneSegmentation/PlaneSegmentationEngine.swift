@@ -1,0 +1,181 @@
+/// The state of one ``PlaneSegmenter`` run (internal).
+struct PlaneSegmentationEngine {
+    let cloud: PointCloud
+    let options: PlaneSegmentationOptions
+    let cosTolerance: Float
+    var rng: SeededGenerator
+    /// Original indices of the remaining points, ascending, and their coordinates (compacted SoA).
+    var remaining: [Int32]
+    var rx: [Float], ry: [Float], rz: [Float]
+    /// Positions (into the remaining arrays) of the current candidate's inliers.
+    var inlierPositions: [Int32]
+    var candidateCount = 0
+    /// Accepted planes as (inlier indices, grid, component) before the final refit.
+    var accepted: [(inliers: [Int32], grid: PlaneOccupancyGrid, component: Int)] = []
+
+    init(cloud: PointCloud, options: PlaneSegmentationOptions) {
+        self.cloud = cloud
+        self.options = options
+        self.cosTolerance = Float(_cos(options.normalAgreementDegrees * .pi / 180))
+        self.rng = SeededGenerator(seed: options.seed)
+        self.remaining = (0..<Int32(cloud.count)).map { $0 }
+        self.rx = cloud.x
+        self.ry = cloud.y
+        self.rz = cloud.z
+        self.inlierPositions = [Int32](repeating: 0, count: cloud.count)
+    }
+
+    mutating func run() -> PlaneSegmentationResult {
+        var sampler = PlaneHypothesisSampler()
+        var rounds = 0, failures = 0
+        let normals = cloud.normals
+        while accepted.count < options.maxPlanes && remaining.count >= options.minPoints
+            && failures < options.maxFailedRounds
+        {
+            rounds += 1
+            if let nf = normals {
+                let rem = remaining
+                sampler.draw(rx: rx, ry: ry, rz: rz, normalAt: { nf[Int(rem[$0])] }, m: options.sampleSize, rng: &rng)
+            } else {
+                sampler.draw(rx: rx, ry: ry, rz: rz, normalAt: nil, m: options.sampleSize, rng: &rng)
+            }
+            let hyps = sampler.hypotheses(
+                count: options.hypothesesPerRound, span: options.maxSampleSpan, cosTolerance: cosTolerance, rng: &rng)
+            guard let best = sampler.best(of: hyps, threshold: options.distanceThreshold, parallel: options.parallel)
+            else {
+                failures += 1
+                continue
+            }
+            let estimate = Double(best.support) * Double(remaining.count) / Double(sampler.x.count)
+            if estimate < 0.5 * Double(options.minPoints) { break }
+            var normal = best.normal, offset = best.offset
+            collect(normal: normal, offset: offset)
+            for _ in 0..<options.refinementIterations where candidateCount >= 3 {
+                let before = candidateCount
+                guard let fit = fitCandidate() else { break }
+                let n = SIMD3<Float>(fit.normal), d = Float(fit.offset)
+                if n == normal && d == offset { break }
+                normal = n
+                offset = d
+                collect(normal: normal, offset: offset)
+                if candidateCount == before && candidateCount == 0 { break }
+            }
+            if candidateCount < options.minPoints || !acceptComponents() {
+                failures += 1
+                removeCandidate(all: true, keep: [])
+            } else {
+                failures = 0
+            }
+        }
+        return finish(rounds: rounds)
+    }
+
+    /// Collects the remaining points within the threshold of the plane into `inlierPositions` (SIMD kernel),
+    /// then drops those whose normals disagree when the cloud has normals.
+    mutating func collect(normal: SIMD3<Float>, offset: Float) {
+        let t = options.distanceThreshold
+        let count = rx.withUnsafeBufferPointer { bx in
+            ry.withUnsafeBufferPointer { by in
+                rz.withUnsafeBufferPointer { bz in
+                    inlierPositions.withUnsafeMutableBufferPointer { out in
+                        PlaneInlierKernel.collect(
+                            x: bx, y: by, z: bz, normal: normal, offset: offset, threshold: t, into: out)
+                    }
+                }
+            }
+        }
+        candidateCount = count
+        if let nf = cloud.normals {
+            var w = 0
+            for r in 0..<count {
+                let pos = Int(inlierPositions[r])
+                let i = Int(remaining[pos])
+                if abs(nf.x[i] * normal.x + nf.y[i] * normal.y + nf.z[i] * normal.z) >= cosTolerance {
+                    inlierPositions[w] = Int32(pos)
+                    w += 1
+                }
+            }
+            candidateCount = w
+        }
+    }
+
+    /// Total-least-squares plane of the current candidate's inliers.
+    func fitCandidate() -> (normal: SIMD3<Double>, offset: Double, eigen: SymmetricEigen3, mean: SIMD3<Double>)? {
+        var acc = CovarianceAccumulator()
+        for r in 0..<candidateCount {
+            let p = Int(inlierPositions[r])
+            acc.add(SIMD3<Double>(Double(rx[p]), Double(ry[p]), Double(rz[p])))
+        }
+        guard acc.count >= 3 else { return nil }
+        let e = SymmetricEigen3(acc.covariance)
+        let n = e.vector0
+        return (n, -dot(n, acc.mean), e, acc.mean)
+    }
+
+    /// Splits the candidate into connected components and accepts those big enough. Returns whether any was.
+    mutating func acceptComponents() -> Bool {
+        guard let fit = fitCandidate() else { return false }
+        let m = candidateCount
+        var gx = [Float](repeating: 0, count: m), gy = gx, gz = gx
+        for r in 0..<m {
+            let p = Int(inlierPositions[r])
+            gx[r] = rx[p]
+            gy[r] = ry[p]
+            gz[r] = rz[p]
+        }
+        let grid = gx.withUnsafeBufferPointer { bx in
+            gy.withUnsafeBufferPointer { by in
+                gz.withUnsafeBufferPointer { bz in
+                    PlaneOccupancyGrid(
+                        x: bx, y: by, z: bz, centroid: fit.mean, u: fit.eigen.vector2, v: fit.eigen.vector1,
+                        minCell: options.gridCellSize)
+                }
+            }
+        }
+        let order = (0..<grid.componentCount).sorted {
+            grid.componentPoints[$0] > grid.componentPoints[$1]
+                || (grid.componentPoints[$0] == grid.componentPoints[$1] && $0 < $1)
+        }
+        var moments = [CovarianceAccumulator](repeating: .init(), count: grid.componentCount)
+        for r in 0..<m { moments[Int(grid.cellLabel[Int(grid.pointCell[r])])].add(SIMD3(gx[r], gy[r], gz[r])) }
+        var keep = [Bool](repeating: false, count: grid.componentCount)
+        var any = false
+        for c in order where accepted.count < options.maxPlanes {
+            guard grid.componentPoints[c] >= options.minPoints else { continue }
+            let area = planarArea(
+                gridArea: grid.componentArea[c], eigenvalues: SymmetricEigen3(moments[c].covariance).values)
+            guard area >= options.minArea else { continue }
+            keep[c] = true
+            any = true
+            var idx = [Int32]()
+            idx.reserveCapacity(grid.componentPoints[c])
+            for r in 0..<m where Int(grid.cellLabel[Int(grid.pointCell[r])]) == c {
+                idx.append(remaining[Int(inlierPositions[r])])
+            }
+            accepted.append((idx, grid, c))
+        }
+        guard any else { return false }
+        removeCandidate(all: false, keep: (0..<m).map { keep[Int(grid.cellLabel[Int(grid.pointCell[$0])])] })
+        return true
+    }
+
+    /// Removes candidate inliers from the remaining set: all of them, or those flagged in `keep`
+    /// (indexed by candidate rank).
+    mutating func removeCandidate(all: Bool, keep: [Bool]) {
+        var drop = [Bool](repeating: false, count: remaining.count)
+        for r in 0..<candidateCount where all || keep[r] { drop[Int(inlierPositions[r])] = true }
+        var w = 0
+        for p in 0..<remaining.count where !drop[p] {
+            remaining[w] = remaining[p]
+            rx[w] = rx[p]
+            ry[w] = ry[p]
+            rz[w] = rz[p]
+            w += 1
+        }
+        remaining.removeLast(remaining.count - w)
+        rx.removeLast(rx.count - w)
+        ry.removeLast(ry.count - w)
+        rz.removeLast(rz.count - w)
+        candidateCount = 0
+    }
+}

@@ -1,0 +1,24 @@
+extension CapturedRoom {
+    /// The same room moved by `shift` metres (every surface, object and section), e.g. from a cloud's local
+    /// frame to its world frame.
+    /// - Complexity: O(elements).
+    public func translated(by shift: SIMD3<Double>) -> CapturedRoom {
+        let s = SIMD3<Float>(shift)
+        var out = self
+        func move(_ t: Transform4x4) -> Transform4x4 {
+            var e = t.elements
+            e[12] += s.x
+            e[13] += s.y
+            e[14] += s.z
+            return Transform4x4(elements: e)
+        }
+        out.walls = walls.map { var x = $0; x.transform = move(x.transform); return x }
+        out.doors = doors.map { var x = $0; x.transform = move(x.transform); return x }
+        out.windows = windows.map { var x = $0; x.transform = move(x.transform); return x }
+        out.openings = openings.map { var x = $0; x.transform = move(x.transform); return x }
+        out.floors = floors.map { var x = $0; x.transform = move(x.transform); return x }
+        out.objects = objects.map { var x = $0; x.transform = move(x.transform); return x }
+        out.sections = sections.map { var x = $0; x.center += s; return x }
+        return out
+    }
+}

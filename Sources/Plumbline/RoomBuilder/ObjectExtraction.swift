@@ -1,0 +1,144 @@
+import Foundation
+import PlumbKernel
+
+/// Finds furniture: the points inside the room that belong to no structural plane, clustered by voxel
+/// connectivity, each cluster boxed upright (minimum-area footprint rectangle) and categorised.
+///
+/// Isolated points (5 cm voxels with very few points) are dropped first. Rejected as phantoms: clusters with
+/// too few points, boxes thinner than 3 cm or smaller than 15 cm across,
+/// and clusters within 8 cm of a wall along their whole footprint (wall clutter, skirting, noise).
+struct ObjectExtraction {
+    var options: RoomBuilder.Options
+
+    func objects(cloud: PointCloud, planes: [DetectedPlane], structural: Set<Int>, outline: RoomOutline,
+                 structure: RoomStructure) -> [CapturedRoom.Object] {
+        var isStructural = [Bool](repeating: false, count: cloud.count)
+        for k in structural { for i in planes[k].inliers { isStructural[Int(i)] = true } }
+        let floorY = structure.floorY
+        var keep: [Int] = []
+        for i in 0..<cloud.count where !isStructural[i] {
+            let y = Double(cloud.y[i])
+            let p = SIMD2(Double(cloud.x[i]), Double(cloud.z[i]))
+            guard y > floorY + 0.03, y < structure.ceilingY(x: p.x, z: p.y) - 0.06 else { continue }
+            guard Self.inside(p, outline.corners), distanceToOutline(p, outline) > 0.08 else { continue }
+            keep.append(i)
+        }
+        keep = Self.denseOnly(keep, cloud: cloud)
+        var vo = VoxelClustering.Options()
+        vo.voxel = 0.035
+        vo.minimumPoints = options.minimumObjectPoints
+        guard let clusters = try? VoxelClustering.cluster(cloud, indices: keep, options: vo) else { return [] }
+        var out: [CapturedRoom.Object] = []
+        for (n, cl) in clusters.clusters.enumerated() {
+            guard var box = try? OrientedBoxFit.upright(cloud, up: SIMD3(0, 1, 0), indices: cl) else { continue }
+            if options.beautifyObjects { box = snapToWalls(box, cloud: cloud, indices: cl, outline: outline) }
+            // Stand floor-near objects on the floor.
+            let bottom = box.centre.y - box.halfExtents.z, top = box.centre.y + box.halfExtents.z
+            let base = bottom - floorY < 0.12 ? floorY : bottom
+            let height = top - base
+            let w = 2 * box.halfExtents.x, d = 2 * box.halfExtents.y
+            guard height > 0.05, Swift.min(w, d) > 0.03, Swift.max(w, d) > 0.15 else { continue }
+            let shape = ObjectClassifier.Shape(width: w, depth: d, height: height, elevation: base - floorY,
+                                               topCover: topCover(box, cloud: cloud, indices: cl))
+            let category = ObjectClassifier.category(of: shape)
+            let x = SIMD3<Float>(box.axis0), y = SIMD3<Float>(0, 1, 0)
+            let z = SIMD3<Float>(cross(box.axis0, SIMD3(0, 1, 0)))
+            let centre = SIMD3<Float>(Float(box.centre.x), Float(base + height / 2), Float(box.centre.z))
+            let transform = Transform4x4(xAxis: x, yAxis: y, zAxis: z, translation: centre)
+            let dims = SIMD3<Float>(Float(w), Float(height), Float(d))
+            let conf: CapturedRoom.Confidence = cl.count > 2000 ? .high : .medium
+            out.append(CapturedRoom.Object(
+                category: category, confidence: conf, dimensions: dims, transform: transform,
+                identifier: DerivedIdentifier.make(name: "object \(n)", seed: options.seed)))
+        }
+        return out
+    }
+
+    /// Drops isolated points (sensor outliers, flying pixels): keeps the points whose 5 cm voxel holds at least
+    /// 3 points and at least 5 % of the median occupied voxel's count.
+    static func denseOnly(_ idx: [Int], cloud: PointCloud) -> [Int] {
+        var counts: [SIMD3<Int32>: Int32] = [:]
+        func key(_ i: Int) -> SIMD3<Int32> {
+            SIMD3(Int32((cloud.x[i] * 20).rounded(.down)), Int32((cloud.y[i] * 20).rounded(.down)), Int32((cloud.z[i] * 20).rounded(.down)))
+        }
+        for i in idx { counts[key(i), default: 0] += 1 }
+        guard !counts.isEmpty else { return [] }
+        let sorted = counts.values.sorted()
+        let threshold = Swift.max(3, Int32(Double(sorted[sorted.count / 2]) * 0.05))
+        return idx.filter { counts[key($0)]! >= threshold }
+    }
+
+    /// Share of the box's top face (5 cm cells) with points within 5 cm of the top.
+    func topCover(_ box: OrientedBox, cloud: PointCloud, indices: [Int]) -> Double {
+        let cell = 0.05
+        let nu = Swift.max(1, Int(2 * box.halfExtents.x / cell)), nv = Swift.max(1, Int(2 * box.halfExtents.y / cell))
+        var grid = [Bool](repeating: false, count: nu * nv)
+        for i in indices {
+            let q = box.boxCoordinates(of: SIMD3<Double>(cloud.localPoint(i)))
+            guard q.z > box.halfExtents.z - 0.05 else { continue }
+            let u = Int((q.x + box.halfExtents.x) / cell), v = Int((q.y + box.halfExtents.y) / cell)
+            grid[Swift.min(nv - 1, Swift.max(0, v)) * nu + Swift.min(nu - 1, Swift.max(0, u))] = true
+        }
+        return Double(grid.filter { $0 }.count) / Double(grid.count)
+    }
+
+    /// Re-boxes the cluster aligned with the nearest straight wall when its yaw is within 15 degrees of it.
+    func snapToWalls(_ box: OrientedBox, cloud: PointCloud, indices: [Int], outline: RoomOutline) -> OrientedBox {
+        let axis = SIMD2(box.axis0.x, box.axis0.z)
+        let c = SIMD2(box.centre.x, box.centre.z)
+        var best: (dist: Double, dir: SIMD2<Double>)?
+        for e in outline.edges {
+            guard case let .line(_, d) = e.wall else { continue }
+            let dist = e.wall.distance(to: c)
+            if dist < (best?.dist ?? .infinity) { best = (dist, d) }
+        }
+        guard let wallDir = best?.dir else { return box }
+        // Angle between the box's axis and the wall direction, modulo 90 degrees.
+        var ang = atan2(planCross(wallDir, axis), planDot(wallDir, axis))
+        while ang > .pi / 4 { ang -= .pi / 2 }
+        while ang < -.pi / 4 { ang += .pi / 2 }
+        guard abs(ang) < 15 * .pi / 180, abs(ang) > 1e-6 else { return box }
+        let u = SIMD3(wallDir.x, 0, wallDir.y), v = SIMD3(-wallDir.y, 0, wallDir.x)
+        var lo = SIMD3<Double>(repeating: .infinity), hi = SIMD3<Double>(repeating: -.infinity)
+        for i in indices {
+            let p = SIMD3<Double>(cloud.localPoint(i))
+            let q = SIMD3(dot(p, u), dot(p, v), p.y)
+            lo = pointwiseMin(lo, q)
+            hi = pointwiseMax(hi, q)
+        }
+        let mid = (lo + hi) / 2, half = (hi - lo) / 2
+        let centre = u * mid.x + v * mid.y + SIMD3(0, mid.z, 0)
+        if half.x >= half.y {
+            return OrientedBox(centre: centre, axis0: u, axis1: v, halfExtents: half)
+        }
+        return OrientedBox(centre: centre, axis0: v, axis1: -u, halfExtents: SIMD3(half.y, half.x, half.z))
+    }
+
+    func distanceToOutline(_ p: SIMD2<Double>, _ o: RoomOutline) -> Double {
+        var best = Double.infinity
+        let m = o.corners.count
+        for k in 0..<m {
+            let a = o.corners[k], b = o.corners[(k + 1) % m]
+            if case .arc = o.edges[k].wall {
+                best = Swift.min(best, o.edges[k].wall.distance(to: p))
+            } else {
+                let ab = b - a
+                let t = Swift.max(0, Swift.min(1, planDot(p - a, ab) / Swift.max(planDot(ab, ab), 1e-12)))
+                best = Swift.min(best, planLength(p - (a + ab * t)))
+            }
+        }
+        return best
+    }
+
+    /// Even-odd point-in-polygon test (straight sides).
+    static func inside(_ p: SIMD2<Double>, _ poly: [SIMD2<Double>]) -> Bool {
+        var inside = false
+        var j = poly.count - 1
+        for i in 0..<poly.count {
+            let a = poly[i], b = poly[j]
+            if (a.y > p.y) != (b.y > p.y), p.x < (b.x - a.x) * (p.y - a.y) / (b.y - a.y) + a.x { inside.toggle() }
+            j = i
+        }
+        return inside
+    }
+}

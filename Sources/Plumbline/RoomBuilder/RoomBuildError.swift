@@ -1,0 +1,29 @@
+import PlumbKernel
+
+/// Why ``RoomBuilder`` could not build a room.
+public enum RoomBuildError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The input cloud is unusable (empty, non-finite, mismatched attributes).
+    case invalidCloud(PointCloudError)
+    /// Plane segmentation failed (its error, as text).
+    case segmentationFailed(String)
+    /// No up axis could be told from the scan's horizontal planes; pass one explicitly.
+    case upAxisNotFound
+    /// No floor or ceiling plane was found, so the room's vertical extent is unknown.
+    case noFloorOrCeiling
+    /// No closed outline of at least three walls could be formed (the reason, as text).
+    case noClosedOutline(String)
+    /// The room is larger than the builder accepts (RoomPlan's limit is about 9 x 9 m; Plumbline's is
+    /// ``RoomBuilder/Options/maximumRoomSpan``).
+    case roomTooLarge(span: Double, limit: Double)
+
+    public var description: String {
+        switch self {
+        case let .invalidCloud(e): "invalid point cloud: \(e)"
+        case let .segmentationFailed(why): "plane segmentation failed: \(why)"
+        case .upAxisNotFound: "could not detect the up axis from the scan's planes; pass the up axis explicitly (--up y|z)"
+        case .noFloorOrCeiling: "no floor or ceiling plane found: the scan must show the floor or the ceiling"
+        case let .noClosedOutline(why): "no closed room outline: \(why)"
+        case let .roomTooLarge(span, limit): "the scan spans \(span) m, more than the \(limit) m a single room may span"
+        }
+    }
+}

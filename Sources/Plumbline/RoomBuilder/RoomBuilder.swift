@@ -1,0 +1,164 @@
+import Foundation
+import PlumbKernel
+
+/// Builds a parametric room (RoomPlan's ``CapturedRoom``) from the point cloud of one room.
+///
+/// Pipeline, all in the cloud's local frame turned y-up:
+/// 1. Multi-plane segmentation (``PlaneSegmenter``); the up axis is given or detected from the planes.
+/// 2. Floor (lowest large horizontal plane), ceiling (highest, plus sloped parts), wall candidates
+///    (tall vertical planes) and curved walls (vertical strips that lie on one circle).
+/// 3. The room outline: free space flooded from the densest floor/ceiling area and stopped by the walls
+///    (``BarrierFill``) gives the topology; the fitted walls give the exact geometry: corners are the
+///    intersections of neighbouring walls, at whatever angle they meet (``RoomOutlineBuilder``).
+/// 4. Per wall, openings from holes and recesses in its point density (``WallOpeningDetector``): a hole or
+///    recess reaching the floor with a leaf is a door (recessed leaf: closed; swung leaf: open), without a
+///    leaf an opening; with a sill a window.
+/// 5. Objects: what is left inside the room after removing structure, clustered by voxel connectivity,
+///    boxed upright (minimum-area rectangle), categorised from size (``ObjectClassifier``).
+///
+/// Output is in metres, y up, in the frame of the input cloud after the up-axis rotation (identity for y-up
+/// input; `(x, y, z) -> (x, z, -y)` for z-up). When the cloud's origin is within ``worldFrameLimit`` of zero
+/// the model is in world coordinates; farther away (georeferenced scans), `Float` cannot hold world
+/// positions to a millimetre, so the model stays relative to the (rotated) origin, recorded under the extra
+/// top-level key `plumblineOrigin` ([x, y, z], metres): world position = model position + origin. Identifiers are derived from the options' seed and element order, so the
+/// same cloud and options give the same JSON byte for byte.
+public struct RoomBuilder: Sendable {
+    /// Options of a build.
+    public struct Options: Sendable, Equatable {
+        /// Which input axis is up.
+        public var upAxis: UpAxis = .automatic
+        /// Plane segmentation parameters (threshold, minimum area, seed, …).
+        public var segmentation = PlaneSegmentationOptions(distanceThreshold: 0.03, minArea: 0.2)
+        /// Smallest vertical extent of a wall's points, metres (furniture sides are shorter).
+        public var minimumWallSpan: Double = 1.2
+        /// Largest horizontal extent accepted for one room, metres.
+        public var maximumRoomSpan: Double = 40
+        /// Turn each object's box to be parallel to the nearest wall when within 15 degrees of it.
+        public var beautifyObjects: Bool = true
+        /// Seed for identifiers (and, through ``segmentation``, for sampling).
+        public var seed: UInt64 = 0
+        /// Smallest number of points for an object cluster.
+        public var minimumObjectPoints: Int = 150
+        /// Defaults.
+        public init() {}
+    }
+
+    /// Largest origin distance (metres) for which the model is written in world coordinates.
+    public static let worldFrameLimit = 1000.0
+
+    /// The options of this builder.
+    public var options: Options
+
+    /// A builder with the given options.
+    public init(options: Options = Options()) { self.options = options }
+
+    /// Builds the room from a point cloud of one room.
+    /// - Throws: ``RoomBuildError`` naming what is missing or wrong in the scan.
+    /// - Complexity: dominated by plane segmentation, about linear in the number of points.
+    public func capturedRoom(from input: PointCloud) async throws(RoomBuildError) -> CapturedRoom {
+        try build(input).room
+    }
+
+    /// Everything a build produced, for callers that want the intermediate results too.
+    public struct Result: Sendable {
+        /// The room.
+        public var room: CapturedRoom
+        /// The up axis used.
+        public var upAxis: UpAxis
+        /// The plan-view outline (local y-up frame, plan (x, z)).
+        public var outline: RoomOutline
+        /// Floor and ceiling heights (local y), metres.
+        public var floorY: Double, ceilingY: Double
+    }
+
+    /// Builds synchronously (the async API calls this).
+    public func build(_ input: PointCloud) throws(RoomBuildError) -> Result {
+        do { try input.validate() } catch { throw .invalidCloud(error) }
+        guard input.count >= 1000 else { throw .invalidCloud(.tooFewPoints(required: 1000, actual: input.count)) }
+        var seg: PlaneSegmentationResult
+        do { seg = try PlaneSegmenter.segment(input, options: options.segmentation) } catch {
+            throw .segmentationFailed(String(describing: error))
+        }
+        var up = options.upAxis
+        if up == .automatic { up = UpAxis.detect(from: seg.planes) ?? .y }
+        let cloud = Self.rotated(input, up)
+        if up == .z {
+            for k in seg.planes.indices {
+                seg.planes[k].normal = up.toYUp(seg.planes[k].normal)
+                seg.planes[k].centroid = up.toYUp(seg.planes[k].centroid)
+            }
+        }
+        if let b = cloud.localBounds {
+            let span = Double(Swift.max(b.max.x - b.min.x, b.max.z - b.min.z))
+            guard span <= options.maximumRoomSpan else { throw .roomTooLarge(span: span, limit: options.maximumRoomSpan) }
+        }
+        let structure = try RoomStructure.find(planes: seg.planes, cloud: cloud, minimumWallSpan: options.minimumWallSpan)
+        let topY = structure.ceilings.map { $0.y(x: 0, z: 0) }.max() ?? structure.floorY + 2.5
+        let band = Float(structure.floorY + 1.0)...Float(Swift.max(structure.floorY + 1.2, topY - 0.2))
+        let arcs = CurvedWallFinder.find(planes: seg.planes, candidates: structure.wallCandidates.map(\.plane), cloud: cloud, band: band)
+        let absorbed = Set(arcs.flatMap(\.planes))
+        var walls: [PlanWall] = []
+        var wallMembers: [[Int]] = []
+        var barriers: [BarrierFill.Barrier] = []
+        for c in WallCandidates.closeRanges(structure.wallCandidates) where !absorbed.contains(c.plane) {
+            walls.append(c.wall)
+            wallMembers.append(c.members)
+            barriers.append(.init(wall: c.wall, range: c.range))
+        }
+        for a in arcs {
+            let wall = PlanWall.arc(center: a.circle.centre, radius: a.circle.radius)
+            walls.append(wall)
+            wallMembers.append(a.planes)
+            barriers.append(.init(wall: wall, range: a.angles))
+        }
+        let outline = try Self.outline(walls: walls, barriers: barriers, structure: structure, planes: seg.planes, cloud: cloud)
+        var room = assemble(outline: outline, structure: structure, cloud: cloud, planes: seg.planes,
+                            wallMembers: wallMembers)
+        if PlumbKernel.length(cloud.origin) <= Self.worldFrameLimit {
+            room = room.translated(by: cloud.origin)
+        } else {
+            room.unknownFields["plumblineOrigin"] = .array([.number(cloud.origin.x), .number(cloud.origin.y), .number(cloud.origin.z)])
+        }
+        let ceilingY = structure.ceilings.isEmpty ? structure.floorY + 2.5 : structure.ceilingY(x: 0, z: 0)
+        return Result(room: room, upAxis: up, outline: outline, floorY: structure.floorY, ceilingY: ceilingY)
+    }
+
+    /// The room outline: flood the plan from the densest part of the floor and ceiling, stopped by the walls,
+    /// then snap the flooded region's boundary to the walls.
+    static func outline(walls: [PlanWall], barriers: [BarrierFill.Barrier], structure: RoomStructure,
+                        planes: [DetectedPlane], cloud: PointCloud) throws(RoomBuildError) -> RoomOutline {
+        // Seed: the 25 cm cell with the most floor and ceiling points (the scanner walked there).
+        var counts: [SIMD2<Int>: Int] = [:]
+        var lo = SIMD2<Double>(repeating: .infinity), hi = SIMD2<Double>(repeating: -.infinity)
+        for k in structure.floorPlanes + structure.ceilingPlanes {
+            for i in planes[k].inliers {
+                let p = SIMD2(Double(cloud.x[Int(i)]), Double(cloud.z[Int(i)]))
+                counts[SIMD2(Int((p.x / 0.25).rounded(.down)), Int((p.y / 0.25).rounded(.down))), default: 0] += 1
+                lo = pointwiseMin(lo, p)
+                hi = pointwiseMax(hi, p)
+            }
+        }
+        guard let best = counts.max(by: { $0.value != $1.value ? $0.value < $1.value : ($0.key.x, $0.key.y) > ($1.key.x, $1.key.y) }) else {
+            throw .noFloorOrCeiling
+        }
+        let seed = (SIMD2<Double>(best.key) + 0.5) * 0.25
+        do {
+            var grid = try BarrierFill.fill(seed: seed, barriers: barriers, bounds: (lo - 0.5, hi + 0.5))
+            grid.keepLargestComponentFilled()
+            return try RoomOutlineBuilder.build(region: grid, walls: walls)
+        } catch {
+            throw .noClosedOutline(String(describing: error))
+        }
+    }
+
+    /// The cloud in the y-up frame (same origin convention, origin rotated too).
+    static func rotated(_ c: PointCloud, _ up: UpAxis) -> PointCloud {
+        guard up == .z else { return c }
+        var out = c
+        out.origin = up.toYUp(c.origin)
+        out.y = c.z
+        out.z = c.y.map { -$0 }
+        if let n = c.normals { out.normals = NormalField(x: n.x, y: n.z, z: n.y.map { -$0 }) }
+        return out
+    }
+}

@@ -1,0 +1,129 @@
+import PlumbKernel
+
+/// Vertical planes that can be walls, grouped by wall surface.
+///
+/// A candidate plane must be vertical within 3 degrees, cover at least 0.8 m², span at least the minimum
+/// height and reach within 15 cm of the ceiling above it (robust 0.5/99.5 % height percentiles; wardrobes
+/// and shelves stop short of the ceiling, and the wall behind them shows above). Noisy scans split
+/// one wall into parallel layers a few centimetres apart, and door leaves or glass sit a few centimetres
+/// behind the wall face: planes parallel within 3 degrees and within 8 cm form one group whose surface is the
+/// plane with the most points; members within 3 cm of it (pieces of the same face, split at a doorway)
+/// extend its range.
+enum WallCandidates {
+    struct Candidate: Sendable {
+        /// The plane that defines the wall surface.
+        var plane: Int
+        /// All planes of the group (structure, not furniture).
+        var members: [Int]
+        /// The wall in plan.
+        var wall: PlanWall
+        /// Extent along the line (parameter of `wall`), metres.
+        var range: ClosedRange<Double>
+    }
+
+    struct Measured {
+        var plane: Int
+        var point: SIMD2<Double>
+        var direction: SIMD2<Double>
+        var range: ClosedRange<Double>
+        var count: Int
+        /// Passes the wall tests itself (otherwise it can only join a wall as a piece of it).
+        var isWall: Bool
+    }
+
+    /// Share of the wall's 10 cm columns that have at least 3 points in the band 8–40 cm below the ceiling:
+    /// a wall shows there along its whole length (above the furniture); a wardrobe front or a stray plane
+    /// through noise does not.
+    static func topBandCoverage(ys: [Float], ts: [Double], range: ClosedRange<Double>, ceiling: Double) -> Double {
+        let n = Swift.max(1, Int((range.upperBound - range.lowerBound) / 0.1))
+        var counts = [Int](repeating: 0, count: n)
+        let lo = Float(ceiling - 0.4), hi = Float(ceiling - 0.08)
+        for (y, t) in zip(ys, ts) where y >= lo && y <= hi && range.contains(t) {
+            counts[Swift.min(n - 1, Int((t - range.lowerBound) / 0.1))] += 1
+        }
+        return Double(counts.filter { $0 >= 3 }.count) / Double(n)
+    }
+
+    static func find(planes: [DetectedPlane], cloud: PointCloud, structure: RoomStructure, minimumSpan: Double) -> [Candidate] {
+        var measured: [Measured] = []
+        for k in planes.indices where abs(planes[k].normal.y) < 0.05 {
+            let p = planes[k]
+            let n2 = SIMD2(p.normal.x, p.normal.z)
+            let l = planLength(n2)
+            guard l > 0 else { continue }
+            let dir = SIMD2(-n2.y, n2.x) / l
+            let c = SIMD2(p.centroid.x, p.centroid.z)
+            var ys: [Float] = []
+            var ts: [Double] = []
+            ys.reserveCapacity(p.inliers.count)
+            ts.reserveCapacity(p.inliers.count)
+            for i in p.inliers {
+                ys.append(cloud.y[Int(i)])
+                ts.append(planDot(SIMD2(Double(cloud.x[Int(i)]), Double(cloud.z[Int(i)])) - c, dir))
+            }
+            // Robust vertical extent (outliers in the plane's band reach anywhere).
+            ys.sort()
+            let lo = Double(ys[Int(Double(ys.count - 1) * 0.005)]), hi = Double(ys[Int(Double(ys.count - 1) * 0.995)])
+            var sortedT = ts
+            sortedT.sort()
+            let t0 = sortedT[Int(Double(ts.count - 1) * 0.002)], t1 = sortedT[Int(Double(ts.count - 1) * 0.998)]
+            let ceiling = structure.ceilingY(x: c.x, z: c.y)
+            let isWall = p.area >= 0.8 && hi - lo >= minimumSpan && hi >= ceiling - 0.15
+                && topBandCoverage(ys: p.inliers.map { cloud.y[Int($0)] }, ts: ts, range: t0...t1, ceiling: ceiling) >= 0.6
+            measured.append(Measured(plane: k, point: c, direction: dir, range: t0...t1, count: p.inliers.count, isWall: isWall))
+        }
+        measured.sort { $0.count != $1.count ? $0.count > $1.count : $0.plane < $1.plane }
+        var used = [Bool](repeating: false, count: measured.count)
+        var out: [Candidate] = []
+        for (a, m) in measured.enumerated() where !used[a] && m.isWall {
+            used[a] = true
+            var members = [m.plane]
+            var range = m.range
+            let normal = SIMD2(-m.direction.y, m.direction.x)
+            for (b, o) in measured.enumerated() where !used[b] {
+                guard abs(planCross(m.direction, o.direction)) < 0.052 else { continue }
+                let offset = abs(planDot(o.point - m.point, normal))
+                guard offset < 0.08 else { continue }
+                // Overlapping or adjacent along the wall (within 1 m).
+                let shift = planDot(o.point - m.point, m.direction)
+                let sign = planDot(o.direction, m.direction) > 0 ? 1.0 : -1.0
+                let r0 = shift + sign * o.range.lowerBound, r1 = shift + sign * o.range.upperBound
+                let lo = Swift.min(r0, r1), hi = Swift.max(r0, r1)
+                guard lo < range.upperBound + 1.0, hi > range.lowerBound - 1.0 else { continue }
+                // Pieces that are not walls themselves join only when on the same face.
+                guard o.isWall || offset < 0.03 else { continue }
+                used[b] = true
+                members.append(o.plane)
+                if offset < 0.03 { range = Swift.min(range.lowerBound, lo)...Swift.max(range.upperBound, hi) }
+            }
+            out.append(Candidate(plane: m.plane, members: members,
+                                 wall: .line(point: m.point, direction: m.direction), range: range))
+        }
+        return out
+    }
+}
+
+extension WallCandidates {
+    /// Lengthens each straight wall's range to where it meets the nearest other wall beyond its observed
+    /// ends (up to `reach` metres further), so walls whose ends were hidden (furniture in a corner) still
+    /// close the room.
+    static func closeRanges(_ cands: [Candidate], reach: Double = 2.0) -> [Candidate] {
+        var out = cands
+        for (a, c) in cands.enumerated() {
+            guard case let .line(p, d) = c.wall else { continue }
+            var lo = c.range.lowerBound, hi = c.range.upperBound
+            var bestHi = Double.infinity, bestLo = -Double.infinity
+            for (b, o) in cands.enumerated() where b != a {
+                for q in c.wall.intersections(with: o.wall, parallelSine: 0.26) {
+                    let t = planDot(q - p, d)
+                    if t > hi - 0.5, t - hi < reach, t < bestHi { bestHi = t }
+                    if t < lo + 0.5, lo - t < reach, t > bestLo { bestLo = t }
+                }
+            }
+            if bestHi.isFinite { hi = Swift.max(hi, bestHi) }
+            if bestLo.isFinite { lo = Swift.min(lo, bestLo) }
+            out[a].range = lo...hi
+        }
+        return out
+    }
+}

@@ -1,0 +1,151 @@
+import Foundation
+
+/// Why RoomPlan JSON could not be read or written. Every case names where the problem is: a coding
+/// path such as `walls[3].transform` and, for syntax errors, the parser's own position text.
+public enum RoomPlanJSONError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The input was empty.
+    case emptyInput
+    /// The input is larger than ``RoomPlanJSON/maximumInputBytes``.
+    case inputTooLarge(bytes: Int, limit: Int)
+    /// The bytes are not valid JSON (`detail` carries the parser's message, with line/column when known).
+    case malformedJSON(detail: String)
+    /// A required key is missing from the object at `path`.
+    case missingKey(key: String, path: String)
+    /// The value at `path` has the wrong JSON type (`expected` names the Swift type).
+    case typeMismatch(path: String, expected: String, detail: String)
+    /// The value at `path` has the right type but an invalid content (wrong array length, unknown enum
+    /// case, out-of-range number, …).
+    case invalidValue(path: String, detail: String)
+    /// A value could not be encoded (for example a NaN or infinite coordinate) at `path`.
+    case unencodableValue(path: String, detail: String)
+    /// A file could not be read or written.
+    case fileError(path: String, detail: String)
+
+    /// A one-line human-readable description.
+    public var description: String {
+        switch self {
+        case .emptyInput: return "RoomPlan JSON: empty input"
+        case .inputTooLarge(let b, let l): return "RoomPlan JSON: input of \(b) bytes exceeds the \(l)-byte limit"
+        case .malformedJSON(let d): return "RoomPlan JSON: malformed JSON: \(d)"
+        case .missingKey(let k, let p): return "RoomPlan JSON: missing key \"\(k)\" at \(p)"
+        case .typeMismatch(let p, let e, let d): return "RoomPlan JSON: at \(p) expected \(e): \(d)"
+        case .invalidValue(let p, let d): return "RoomPlan JSON: invalid value at \(p): \(d)"
+        case .unencodableValue(let p, let d): return "RoomPlan JSON: cannot encode value at \(p): \(d)"
+        case .fileError(let p, let d): return "RoomPlan JSON: file \(p): \(d)"
+        }
+    }
+}
+
+/// Reading and writing RoomPlan's `CapturedRoom` / `CapturedStructure` JSON byte-for-byte as RoomPlan
+/// does: `JSONEncoder` with `.prettyPrinted` and `.sortedKeys` (2-space indent, `" : "` separators,
+/// empty containers as `[\n\n]` / `{\n\n}`, `/` escaped as `\/`, no trailing newline), Float32 in
+/// shortest round-trip form, upper-case UUIDs, enums as single-key objects. Decoding accepts both
+/// `\/` and `/`, any key order, any whitespace, and keeps unknown keys.
+public enum RoomPlanJSON {
+    /// Inputs larger than this (512 MiB) are refused before parsing.
+    public static let maximumInputBytes = 512 << 20
+
+    /// A `JSONEncoder` configured like RoomPlan's exports (`[.prettyPrinted, .sortedKeys]`; NaN and
+    /// infinities throw).
+    public static func makeEncoder() -> JSONEncoder {
+        let e = JSONEncoder()
+        e.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return e
+    }
+
+    /// A `JSONDecoder` for RoomPlan JSON (default strategies: UUID strings, numbers as numbers).
+    public static func makeDecoder() -> JSONDecoder { JSONDecoder() }
+
+    /// Encodes a value (a ``CapturedRoom``, ``CapturedStructure`` or any element) as RoomPlan JSON.
+    /// - Complexity: O(size of the output).
+    public static func encode<T: Encodable>(_ value: T) throws(RoomPlanJSONError) -> Data {
+        do {
+            return try makeEncoder().encode(value)
+        } catch let EncodingError.invalidValue(_, ctx) {
+            throw .unencodableValue(path: pathString(ctx.codingPath), detail: ctx.debugDescription)
+        } catch {
+            throw .unencodableValue(path: "$", detail: String(describing: error))
+        }
+    }
+
+    /// Decodes RoomPlan JSON into `type`.
+    /// - Throws: ``RoomPlanJSONError`` naming the failing key path.
+    /// - Complexity: O(size of the input).
+    public static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws(RoomPlanJSONError) -> T {
+        guard !data.isEmpty else { throw .emptyInput }
+        guard data.count <= maximumInputBytes else {
+            throw .inputTooLarge(bytes: data.count, limit: maximumInputBytes)
+        }
+        do {
+            return try makeDecoder().decode(T.self, from: data)
+        } catch let error as DecodingError {
+            let mapped = map(error)
+            if case .malformedJSON = mapped { throw .malformedJSON(detail: JSONDiagnostics.locate(in: data)) }
+            throw mapped
+        } catch {
+            throw .malformedJSON(detail: String(describing: error))
+        }
+    }
+
+    /// Reads and decodes a file (size checked against ``maximumInputBytes`` before reading).
+    public static func decode<T: Decodable>(_ type: T.Type, contentsOf url: URL) throws(RoomPlanJSONError) -> T {
+        let size: Int
+        do {
+            size = (try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
+        } catch {
+            throw .fileError(path: url.path, detail: "cannot read: \(error.localizedDescription)")
+        }
+        guard size <= maximumInputBytes else { throw .inputTooLarge(bytes: size, limit: maximumInputBytes) }
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw .fileError(path: url.path, detail: "cannot read: \(error.localizedDescription)")
+        }
+        return try decode(T.self, from: data)
+    }
+
+    /// Encodes a value and writes it atomically to a file.
+    public static func write<T: Encodable>(_ value: T, to url: URL) throws(RoomPlanJSONError) {
+        let data = try encode(value)
+        do {
+            try data.write(to: url, options: .atomic)
+        } catch {
+            throw .fileError(path: url.path, detail: "cannot write: \(error.localizedDescription)")
+        }
+    }
+
+    /// Converts Foundation's `DecodingError` into a ``RoomPlanJSONError`` with a readable path.
+    static func map(_ error: DecodingError) -> RoomPlanJSONError {
+        switch error {
+        case .keyNotFound(let key, let ctx):
+            return .missingKey(key: key.stringValue, path: pathString(ctx.codingPath))
+        case .typeMismatch(let t, let ctx):
+            return .typeMismatch(path: pathString(ctx.codingPath), expected: "\(t)", detail: ctx.debugDescription)
+        case .valueNotFound(let t, let ctx):
+            return .typeMismatch(
+                path: pathString(ctx.codingPath), expected: "\(t)", detail: "null or missing: \(ctx.debugDescription)")
+        case .dataCorrupted(let ctx):
+            if ctx.codingPath.isEmpty {
+                let under = ctx.underlyingError.map { " (\($0))" } ?? ""
+                return .malformedJSON(detail: ctx.debugDescription + under)
+            }
+            return .invalidValue(path: pathString(ctx.codingPath), detail: ctx.debugDescription)
+        @unknown default:
+            return .malformedJSON(detail: String(describing: error))
+        }
+    }
+
+    /// `walls[3].transform` style rendering of a coding path (`$` for the root).
+    static func pathString(_ path: [any CodingKey]) -> String {
+        var s = ""
+        for k in path {
+            if let i = k.intValue {
+                s += "[\(i)]"
+            } else {
+                s += s.isEmpty ? k.stringValue : "." + k.stringValue
+            }
+        }
+        return s.isEmpty ? "$" : s
+    }
+}

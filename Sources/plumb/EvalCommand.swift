@@ -1,0 +1,127 @@
+import ArgumentParser
+import Foundation
+import Plumbline
+import PlumbSim
+
+/// `plumb eval`: score a reconstruction (RoomPlan JSON) against a ground-truth floor plan.
+struct EvalCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "eval",
+        abstract: "Score a RoomPlan-JSON reconstruction against a ground-truth floor plan.",
+        discussion: """
+            plumb eval --truth PLAN.json --model MODEL.json [--room ROOM_ID] [--json OUT.json] [--format json]
+            plumb eval --all [--plans Data/plans] [--models DIR] [--json OUT.json]
+            With --all, every plan in the plans folder is scored against DIR/<plan file name> (missing models
+            are listed); without --models each plan's own truth model is scored (a self-check that must be perfect).
+            --export-truth DIR writes each plan's truth CapturedStructure (reference output for exporters).
+            """)
+
+    /// Output formats.
+    enum Format: String, ExpressibleByArgument, CaseIterable { case table, json }
+
+    @Option(help: "Ground-truth floor plan JSON.") var truth: String?
+    @Option(help: "Reconstruction: RoomPlan CapturedRoom or CapturedStructure JSON.") var model: String?
+    @Option(help: "Score against this plan room only.") var room: String?
+    @Option(help: "Also write the JSON report to this file.") var json: String?
+    @Option(help: "Standard output format: table or json.") var format: Format = .table
+    @Flag(help: "Score every plan in --plans.") var all = false
+    @Option(help: "Folder of plans for --all.") var plans: String = "Data/plans"
+    @Option(help: "Folder of models for --all, named like the plan files.") var models: String?
+    @Option(help: "Write each plan's truth CapturedStructure JSON into this folder (with --all or --truth).") var exportTruth: String?
+    @Flag(help: "With --all: simulate each plan, build every room with RoomBuilder and score the rooms.") var build = false
+    @Option(help: "Noise preset for --build: clean, phone or bad.") var preset: String = "phone"
+    @Option(help: "Simulator seed for --build.") var seed: UInt64 = 1
+    @Option(help: "With --build: only plans with at most this many rooms.") var maxRooms: Int = 1
+
+    func run() async throws {
+        if all {
+            try runAll()
+        } else {
+            guard let truth else { throw ValidationError("--truth is required (or use --all)") }
+            let plan = try EvaluationFiles.loadPlan(URL(fileURLWithPath: truth))
+            if let exportTruth { try export(plan, fileName: URL(fileURLWithPath: truth).lastPathComponent, to: exportTruth) }
+            guard let model else {
+                if exportTruth != nil { return }
+                throw ValidationError("--model is required")
+            }
+            let m = try EvaluationFiles.loadModel(URL(fileURLWithPath: model))
+            let report = try Evaluator.evaluate(model: m, plan: plan, roomID: room)
+            try emit([report])
+        }
+    }
+
+    private func runAll() throws {
+        let dir = URL(fileURLWithPath: plans)
+        let files = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".json") }.sorted()
+        var reports: [EvaluationReport] = []
+        var missing: [String] = []
+        var failures: [String] = []
+        for file in files {
+            let plan: FloorPlan
+            do { plan = try EvaluationFiles.loadPlan(dir.appendingPathComponent(file)) } catch {
+                failures.append("\(file): \(error)")
+                continue
+            }
+            if let exportTruth { try export(plan, fileName: file, to: exportTruth) }
+            if build {
+                guard plan.rooms.count <= maxRooms else { continue }
+                guard let p = ScanPreset(rawValue: preset) else { throw ValidationError("unknown preset \(preset)") }
+                for o in try ScanBuildEvaluation.run(plan: plan, preset: p, seed: seed) {
+                    if let r = o.report {
+                        reports.append(r)
+                        var err = StandardError()
+                        print(String(format: "%@ room %@: %d points built in %.0f ms", file, o.roomID, o.points, o.buildSeconds * 1000), to: &err)
+                    } else {
+                        failures.append("\(file) room \(o.roomID): \(o.failure ?? "?")")
+                    }
+                }
+                continue
+            }
+            let m: EvaluationModel
+            if let models {
+                let url = URL(fileURLWithPath: models).appendingPathComponent(file)
+                guard FileManager.default.fileExists(atPath: url.path) else { missing.append(file); continue }
+                do { m = try EvaluationFiles.loadModel(url) } catch { failures.append("\(file): \(error)"); continue }
+            } else {
+                do { m = EvaluationModel(structure: try TruthModel.structure(of: plan)) } catch {
+                    failures.append("\(file): \(error)")
+                    continue
+                }
+            }
+            do { reports.append(try Evaluator.evaluate(model: m, plan: plan, roomID: room)) } catch {
+                failures.append("\(file): \(error)")
+            }
+        }
+        try emit(reports)
+        var stderr = StandardError()
+        if !missing.isEmpty { print("MISSING models (\(missing.count)): \(missing.joined(separator: ", "))", to: &stderr) }
+        if !failures.isEmpty {
+            for f in failures { print("FAILED \(f)", to: &stderr) }
+            throw ExitCode(1)
+        }
+    }
+
+    private func export(_ plan: FloorPlan, fileName: String, to folder: String) throws {
+        let dir = URL(fileURLWithPath: folder)
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        try RoomPlanJSON.encode(try TruthModel.structure(of: plan)).write(to: dir.appendingPathComponent(fileName))
+    }
+
+    private func emit(_ reports: [EvaluationReport]) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        let data: Data = reports.count == 1 && !all ? try encoder.encode(reports[0]) : try encoder.encode(reports)
+        if let json { try data.write(to: URL(fileURLWithPath: json)) }
+        switch format {
+        case .json: print(String(decoding: data, as: UTF8.self))
+        case .table:
+            for r in reports { print(EvaluationTable.render(r)) }
+            if all { print("Summary\n" + EvaluationTable.summary(reports)) }
+        }
+    }
+}
+
+/// Standard error as a `TextOutputStream`.
+struct StandardError: TextOutputStream {
+    mutating func write(_ string: String) { FileHandle.standardError.write(Data(string.utf8)) }
+}
