@@ -1,14 +1,103 @@
 import Benchmark
+import BenchmarkSupport
+import Foundation
+import PlumbIO
 import PlumbKernel
+import Plumbline
+
+// Suites on the simulated bedroom scan at 100k and 1M points (see BenchmarkInputs): PLY reading, normals
+// (k = 30), whole-room plane segmentation, oriented boxes (PCA, upright, minimum volume), and
+// RoomBuilder.build on the 1M-point room on one core. "1 thread" variants switch the library's own
+// parallelism off; "all cores" variants use DispatchQueue.concurrentPerform (identical output).
+// Run from the Benchmarks folder: `swift package --disable-sandbox benchmark` (README.md there).
 
 let benchmarks: @Sendable () -> Void = {
-    Benchmark("Covariance+Eigen3 of 1M points", configuration: .init(metrics: [.wallClock, .mallocCountTotal], maxIterations: 20)) { benchmark in
-        var rng = SeededGenerator(seed: 1)
-        var pts: [SIMD3<Float>] = []
-        for _ in 0..<1_000_000 { pts.append(SIMD3(rng.nextUnitFloat(), rng.nextUnitFloat(), rng.nextUnitFloat() * 0.01)) }
-        benchmark.startMeasurement()
-        var acc = CovarianceAccumulator()
-        for p in pts { acc.add(p) }
-        blackHole(SymmetricEigen3(acc.covariance))
+    let metrics: [BenchmarkMetric] = [.wallClock, .cpuTotal, .mallocCountTotal, .peakMemoryResident]
+    func config(_ points: Int) -> Benchmark.Configuration {
+        .init(metrics: metrics, timeUnits: .milliseconds, warmupIterations: 1,
+              maxDuration: .seconds(points >= 1_000_000 ? 20 : 5), maxIterations: points >= 1_000_000 ? 5 : 20)
     }
+    for n in [100_000, 1_000_000] {
+        let label = n >= 1_000_000 ? "1M" : "100k"
+
+        Benchmark("Read binary PLY \(label)", configuration: config(n)) { benchmark in
+            let url = try BenchmarkInputs.plyFile(n)
+            benchmark.startMeasurement()
+            let result = try PointCloudReader.read(contentsOf: url)
+            benchmark.stopMeasurement()
+            guard result.cloud.count == n else { throw BenchmarkFailure("read \(result.cloud.count) points, expected \(n)") }
+            blackHole(result)
+        } setup: {
+            _ = try BenchmarkInputs.plyFile(n)
+        }
+
+        for parallel in [false, true] {
+            let threads = parallel ? "all cores" : "1 thread"
+            Benchmark("Normals k=30 \(label) \(threads)", configuration: config(n)) { benchmark in
+                let cloud = try BenchmarkInputs.room(n).cloud
+                benchmark.startMeasurement()
+                let est = try NormalEstimation.estimate(cloud, options: .init(k: 30, parallel: parallel))
+                benchmark.stopMeasurement()
+                blackHole(est)
+            } setup: {
+                _ = try BenchmarkInputs.room(n)
+            }
+
+            Benchmark("Plane segmentation \(label) \(threads)", configuration: config(n)) { benchmark in
+                let cloud = try BenchmarkInputs.room(n).cloud
+                let options = PlaneSegmentationOptions(
+                    distanceThreshold: 0.02, minPoints: max(100, n / 1000), minArea: 0.25, seed: 1, parallel: parallel)
+                benchmark.startMeasurement()
+                let result = try PlaneSegmenter.segment(cloud, options: options)
+                benchmark.stopMeasurement()
+                blackHole(result)
+            } setup: {
+                _ = try BenchmarkInputs.room(n)
+            }
+        }
+
+        Benchmark("PCA box \(label)", configuration: config(n)) { benchmark in
+            let cloud = try BenchmarkInputs.room(n).cloud
+            benchmark.startMeasurement()
+            blackHole(try OrientedBoxFit.pca(cloud))
+        } setup: {
+            _ = try BenchmarkInputs.room(n)
+        }
+
+        Benchmark("Upright box \(label)", configuration: config(n)) { benchmark in
+            let cloud = try BenchmarkInputs.room(n).cloud
+            benchmark.startMeasurement()
+            blackHole(try OrientedBoxFit.upright(cloud, up: SIMD3(0, 1, 0)))
+        } setup: {
+            _ = try BenchmarkInputs.room(n)
+        }
+
+        Benchmark("Minimum-volume box \(label)", configuration: config(n)) { benchmark in
+            let cloud = try BenchmarkInputs.room(n).cloud
+            benchmark.startMeasurement()
+            blackHole(try OrientedBoxFit.minimumVolume(cloud))
+        } setup: {
+            _ = try BenchmarkInputs.room(n)
+        }
+    }
+
+    Benchmark("RoomBuilder.build 1M 1 thread", configuration: config(1_000_000)) { benchmark in
+        let cloud = try BenchmarkInputs.room(1_000_000).cloud
+        var options = RoomBuilder.Options()
+        options.segmentation.parallel = false
+        let builder = RoomBuilder(options: options)
+        benchmark.startMeasurement()
+        let result = try builder.build(cloud)
+        benchmark.stopMeasurement()
+        guard !result.room.walls.isEmpty else { throw BenchmarkFailure("RoomBuilder found no walls") }
+        blackHole(result)
+    } setup: {
+        _ = try BenchmarkInputs.room(1_000_000)
+    }
+}
+
+/// A benchmark whose result is implausible (wrong point count, empty model) reports this error.
+struct BenchmarkFailure: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
 }
