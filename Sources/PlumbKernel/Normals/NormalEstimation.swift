@@ -43,7 +43,8 @@ public struct NormalEstimate: Sendable, Equatable, Codable {
 
 /// k-nearest-neighbour PCA normal estimation.
 ///
-/// For each point the `k` nearest neighbours (exact, from a ``KDTree``) are accumulated into a
+/// For each point the `k` nearest neighbours (exact: leaf by leaf from a candidate set bounded with the
+/// triangle inequality, else from the ``KDTree`` search; see `LeafBatchKNN`) are accumulated into a
 /// ``CovarianceAccumulator`` in `Double` about the first neighbour, and the closed-form ``SymmetricEigen3``
 /// gives the normal (eigenvector of the smallest eigenvalue) and curvature. Each point is independent, so
 /// the parallel result is byte-identical to the serial one.
@@ -64,7 +65,7 @@ public enum NormalEstimation {
         guard n >= 3 else { throw .tooFewPoints(required: 3, actual: n) }
         try cloud.validate()
         let tree: KDTree
-        do { tree = try KDTree(cloud, leafSize: 32) } catch {
+        do { tree = try KDTree(cloud, leafSize: 16) } catch {
             switch error {
             case let .nonFiniteCoordinate(i): throw .nonFiniteCoordinate(index: i)
             default: throw .degenerate("\(error)")
@@ -91,29 +92,39 @@ public enum NormalEstimation {
                             let px = SendablePointer(p: bx.baseAddress!), py = SendablePointer(p: by.baseAddress!)
                             let pz = SendablePointer(p: bz.baseAddress!), pc = SendablePointer(p: bc.baseAddress!)
                             let pg = keep > 0 ? SendablePointer(p: bg.baseAddress!) : nil
-                            tree.forEachChunk(parallel: options.parallel) { view, slots, sn, sb in
-                                let idx = UnsafeMutablePointer<Int32>.allocate(capacity: k)
-                                let dst = UnsafeMutablePointer<Float>.allocate(capacity: k)
-                                defer { idx.deallocate(); dst.deallocate() }
+                            tree.forEachLeaf(k: k, parallel: options.parallel) { view, batch, slots, gathered, sn, sb in
+                                let idx = batch.fallbackIndices, dst = batch.fallbackDistances
                                 for s in slots {
                                     let q = SIMD3(view.xs[s], view.ys[s], view.zs[s])
-                                    let found = view.knn(
-                                        q, k: k, stackN: sn, stackB: sb, outIdx: idx, outD: dst, slots: true, sorted: keep > 0)
                                     var acc = CovarianceAccumulator()
-                                    for j in 0..<found {
-                                        let t = Int(idx[j])  // tree slot: coordinates are local in memory
-                                        acc.add(SIMD3<Double>(Double(view.xs[t]), Double(view.ys[t]), Double(view.zs[t])))
+                                    let i = Int(view.ids[s])
+                                    // Exact k-NN from the leaf's candidate set, else from the tree.
+                                    if gathered && batch.select(q, k: k, sorted: keep > 0) == k {
+                                        for j in 0..<k {
+                                            let c = Int(batch.pos[j])
+                                            acc.add(SIMD3<Double>(Double(batch.cx[c]), Double(batch.cy[c]), Double(batch.cz[c])))
+                                        }
+                                        if let pg {
+                                            for j in 0..<keep { pg.p[i * keep + j] = batch.cid[Int(batch.pos[j])] }
+                                        }
+                                    } else {
+                                        let found = view.knn(
+                                            q, k: k, stackN: sn, stackB: sb, outIdx: idx, outD: dst, slots: true, sorted: keep > 0)
+                                        if gathered { batch.noteTreeResult(q, distances: dst, count: found) }
+                                        for j in 0..<found {
+                                            let t = Int(idx[j])  // tree slot: coordinates are local in memory
+                                            acc.add(SIMD3<Double>(Double(view.xs[t]), Double(view.ys[t]), Double(view.zs[t])))
+                                        }
+                                        if let pg {
+                                            for j in 0..<keep { pg.p[i * keep + j] = view.ids[Int(idx[j])] }
+                                        }
                                     }
                                     let e = SymmetricEigen3(acc.covariance)
-                                    let i = Int(view.ids[s])
                                     px.p[i] = Float(e.vector0.x)
                                     py.p[i] = Float(e.vector0.y)
                                     pz.p[i] = Float(e.vector0.z)
                                     let sum = e.values.x + e.values.y + e.values.z
                                     pc.p[i] = sum > 0 ? Float(max(e.values.x, 0) / sum) : 0
-                                    if let pg {
-                                        for j in 0..<keep { pg.p[i * keep + j] = view.ids[Int(idx[j])] }
-                                    }
                                 }
                             }
                         }
