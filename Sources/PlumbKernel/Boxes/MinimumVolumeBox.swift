@@ -11,7 +11,8 @@ extension OrientedBoxFit {
     /// `refinementStarts` frames are refined by a local search over orientations (exact rotation about
     /// each box axis, then pattern moves tilting the axes, step halved from 0.05 rad down to 1e-6 rad).
     /// Since the search runs on a subset, points left outside the resulting box (or, when there are
-    /// many, the extreme ones among them) are added and the search repeated (up to 4 times) until the
+    /// many, the extreme ones among them) are added, the set is reduced to its 3D hull vertices, and the
+    /// search repeated (up to 4 times) until the
     /// box contains them all. The final box is recomputed over all points so it contains them.
     /// Axes are ordered by decreasing extent. Planar input gives a zero-thickness box, collinear or
     /// single-point input a PCA box.
@@ -90,6 +91,8 @@ extension OrientedBoxFit {
             let missed = outside(best, points: pts, tolerance: 1e-6 * max(best.halfExtents.x, best.halfExtents.y, best.halfExtents.z))
             if missed.isEmpty { break }
             evaluation += missed.count > 64 ? extremePoints(missed, axes: eigen) : missed
+            // Only hull vertices can touch a box: search on them (the final box covers every point).
+            if let hull = ConvexHull3D.compute(evaluation) { evaluation = hull.vertexIndices.map { evaluation[$0] } }
             best = refine(axis: best.axis2, points: evaluation)
         }
         return canonical(box(axes: best.axis0, best.axis1, points: pts, centroid: c))
@@ -110,7 +113,12 @@ extension OrientedBoxFit {
 
     /// The points extreme (max and min) along 512 directions of a Fibonacci sphere and the PCA axes:
     /// a subset of the hull vertices that keeps every corner and drops points on flat faces, which
-    /// makes the 3D hull fast and well conditioned. O(n · 512), deterministic.
+    /// makes the 3D hull fast and well conditioned. Deterministic; ties go to the lowest index.
+    ///
+    /// The points are split into blocks of 128 consecutive points with their bounding boxes; per
+    /// direction the block whose box reaches farthest is scanned first, and afterwards only blocks whose
+    /// box can still reach the best value so far (plus a rounding margin) are scanned, in index order. The
+    /// result equals a full scan of every point. O(n + 515 · (n / 128 + scanned points)).
     static func extremePoints(_ pts: [SIMD3<Double>], axes e: SymmetricEigen3) -> [SIMD3<Double>] {
         var dirs: [SIMD3<Double>] = [e.vector0, e.vector1, e.vector2]
         let k = 512
@@ -121,28 +129,68 @@ extension OrientedBoxFit {
             let phi = golden * Double(i)
             dirs.append(SIMD3(r * cosDouble(phi), r * sinDouble(phi), z))
         }
-        var keep = [Bool](repeating: false, count: pts.count)
+        let n = pts.count
+        let blockSize = 128
+        let blocks = (n + blockSize - 1) / blockSize
+        var centre = [SIMD3<Double>](repeating: .zero, count: blocks)
+        var half = [SIMD3<Double>](repeating: .zero, count: blocks)
+        var scale = 0.0
+        pts.withUnsafeBufferPointer { ps in
+            for b in 0..<blocks {
+                var lo = ps[b * blockSize], hi = lo
+                for i in (b * blockSize)..<min(n, (b + 1) * blockSize) {
+                    lo = pointwiseMin(lo, ps[i])
+                    hi = pointwiseMax(hi, ps[i])
+                }
+                centre[b] = 0.5 * (lo + hi)
+                half[b] = 0.5 * (hi - lo)
+                scale = max(scale, pointwiseMax(lo, -lo).max(), pointwiseMax(hi, -hi).max())
+            }
+        }
+        // Bounds and point projections are computed differently; this margin covers their rounding.
+        let margin = 1e-9 * max(scale, 1e-300)
+        var keep = [Bool](repeating: false, count: n)
+        var upper = [Double](repeating: 0, count: blocks)
+        var lower = [Double](repeating: 0, count: blocks)
         pts.withUnsafeBufferPointer { ps in
             for d in dirs {
+                let ad = pointwiseMax(d, -d)
+                var topBlock = 0, bottomBlock = 0
+                for b in 0..<blocks {
+                    let c = dot(centre[b], d), h = dot(half[b], ad)
+                    upper[b] = c + h + margin
+                    lower[b] = c - h - margin
+                    if upper[b] > upper[topBlock] { topBlock = b }
+                    if lower[b] < lower[bottomBlock] { bottomBlock = b }
+                }
+                // Seed the best values from the most promising blocks, then scan every block that can
+                // reach them, in index order with the same comparisons as a plain scan.
+                var seedHi = -Double.infinity, seedLo = Double.infinity
+                for i in (topBlock * blockSize)..<min(n, (topBlock + 1) * blockSize) { seedHi = max(seedHi, dot(ps[i], d)) }
+                for i in (bottomBlock * blockSize)..<min(n, (bottomBlock + 1) * blockSize) { seedLo = min(seedLo, dot(ps[i], d)) }
                 var hi = -Double.infinity, lo = Double.infinity, iHi = 0, iLo = 0
-                for i in 0..<ps.count {
-                    let v = dot(ps[i], d)
-                    if v > hi { hi = v; iHi = i }
-                    if v < lo { lo = v; iLo = i }
+                for b in 0..<blocks where upper[b] >= seedHi || lower[b] <= seedLo {
+                    let scanHi = upper[b] >= seedHi, scanLo = lower[b] <= seedLo
+                    for i in (b * blockSize)..<min(n, (b + 1) * blockSize) {
+                        let v = dot(ps[i], d)
+                        if scanHi && v > hi { hi = v; iHi = i }
+                        if scanLo && v < lo { lo = v; iLo = i }
+                    }
                 }
                 keep[iHi] = true
                 keep[iLo] = true
             }
         }
         var out: [SIMD3<Double>] = []
-        for i in 0..<pts.count where keep[i] { out.append(pts[i]) }
+        for i in 0..<n where keep[i] { out.append(pts[i]) }
         return out
     }
 
     /// Local search over orientations starting from the best box around `start`. Each round tries the
     /// exact optimum of the rotation about each current box axis (``boxAround(axis:points:centroid:)``),
     /// then tilts each axis by ±δ towards the other two axes and their diagonals; δ is halved from
-    /// 0.05 rad to 1e-6 rad when a round brings no improvement.
+    /// 0.05 rad to 1e-6 rad when a round brings no improvement, or after 8 improving rounds at one δ (so
+    /// that a long run of tiny improvements on a flat optimum cannot stall the search).
     static func refine(axis start: SIMD3<Double>, points: [SIMD3<Double>]) -> OrientedBox {
         var best = boxAround(axis: start, points: points, centroid: .zero)
         var delta = 0.05
@@ -152,6 +200,7 @@ extension OrientedBoxFit {
             best = b
             return true
         }
+        var roundsAtDelta = 0
         while delta > 1e-6 {
             var improved = false
             for n in [best.axis0, best.axis1, best.axis2] where consider(n) { improved = true }
@@ -162,7 +211,11 @@ extension OrientedBoxFit {
                     for s in [delta, -delta] where consider(normalize(n + s * t)) { improved = true }
                 }
             }
-            if !improved { delta *= 0.5 }
+            roundsAtDelta += 1
+            if !improved || roundsAtDelta >= 8 {
+                delta *= 0.5
+                roundsAtDelta = 0
+            }
         }
         return best
     }
