@@ -1,3 +1,4 @@
+import Foundation
 import Plumbline
 
 /// A validated, exporter-neutral view of a ``Plumbline/CapturedRoom`` or
@@ -5,7 +6,11 @@ import Plumbline
 /// plus the rooms (for names, areas and measurements). World frame: RoomPlan's (metres, +Y up).
 public struct ExportModel: Sendable, Equatable {
     /// Largest number of surfaces + objects accepted (bounds the work and the output size).
-    public static let maximumElements = 200_000
+    public static let maximumElements = 100_000
+    /// Largest number of `polygonCorners` accepted on one surface.
+    public static let maximumPolygonCorners = 1024
+    /// Largest number of doors, windows and openings accepted in one wall.
+    public static let maximumHostedPerWall = 1024
 
     /// Walls to draw.
     public var walls: [CapturedRoom.Surface]
@@ -24,6 +29,8 @@ public struct ExportModel: Sendable, Equatable {
     /// Rooms (one for a ``Plumbline/CapturedRoom``; the structure's rooms, or one per floor when it
     /// lists none).
     public var rooms: [ExportRoom]
+    /// Doors, windows and openings by host identifier, in that order (built once: O(1) look-ups).
+    var hostedByWall: [UUID: [CapturedRoom.Surface]] = [:]
 
     /// The model of one captured room.
     /// - Throws: ``ExportError/invalidGeometry(element:detail:)`` for non-finite or negative geometry.
@@ -38,6 +45,7 @@ public struct ExportModel: Sendable, Equatable {
         rooms = [Self.makeRoom(room)]
         Self.nameRooms(&rooms)
         try validate()
+        hostedByWall = Self.group(doors + windows + openings)
     }
 
     /// The model of a structure: its merged element arrays, and its rooms.
@@ -61,6 +69,14 @@ public struct ExportModel: Sendable, Equatable {
         }
         Self.nameRooms(&rooms)
         try validate()
+        hostedByWall = Self.group(doors + windows + openings)
+    }
+
+    /// Surfaces grouped by `parentIdentifier`, order kept.
+    static func group(_ list: [CapturedRoom.Surface]) -> [UUID: [CapturedRoom.Surface]] {
+        var out: [UUID: [CapturedRoom.Surface]] = [:]
+        for s in list { if let p = s.parentIdentifier { out[p, default: []].append(s) } }
+        return out
     }
 
     /// Every storey number present, ascending.
@@ -72,8 +88,9 @@ public struct ExportModel: Sendable, Equatable {
     }
 
     /// Doors, windows and openings whose host is `wall`, in that order.
+    /// - Complexity: O(1) (a dictionary look-up).
     public func embeddedSurfaces(inWall wall: CapturedRoom.Surface) -> [CapturedRoom.Surface] {
-        (doors + windows + openings).filter { $0.parentIdentifier == wall.identifier }
+        hostedByWall[wall.identifier] ?? []
     }
 
     static func makeRoom(_ r: CapturedRoom) -> ExportRoom {
@@ -122,6 +139,12 @@ public struct ExportModel: Sendable, Equatable {
         for (ri, r) in rooms.enumerated() {
             for (i, s) in (r.walls + r.embedded + r.floors).enumerated() { try Self.check(s, "rooms[\(ri)].surfaces[\(i)]") }
         }
+        for list in [doors + windows + openings] + rooms.map(\.embedded) {
+            for (p, hosted) in Self.group(list) where hosted.count > Self.maximumHostedPerWall {
+                throw .invalidGeometry(
+                    element: "wall \(p.uuidString)", detail: "\(hosted.count) doors, windows and openings exceed \(Self.maximumHostedPerWall)")
+            }
+        }
         for (i, o) in objects.enumerated() {
             let d = o.dimensions
             guard o.transform.isFinite, d.x.isFinite, d.y.isFinite, d.z.isFinite, d.x >= 0, d.y >= 0, d.z >= 0 else {
@@ -137,6 +160,9 @@ public struct ExportModel: Sendable, Equatable {
         }
         guard s.transform.isRigid(tolerance: 1e-2) else {
             throw .invalidGeometry(element: name, detail: "transform is not a rotation + translation")
+        }
+        guard s.polygonCorners.count <= maximumPolygonCorners else {
+            throw .invalidGeometry(element: name, detail: "\(s.polygonCorners.count) polygon corners exceed \(maximumPolygonCorners)")
         }
         for p in s.polygonCorners where !(p.x.isFinite && p.y.isFinite && p.z.isFinite) {
             throw .invalidGeometry(element: name, detail: "non-finite polygon corner")

@@ -76,8 +76,9 @@ public struct Measurements: Sendable, Codable, Equatable {
             let floorY = r.floorElevation
             var gross = 0.0, net = 0.0, length = 0.0
             var hMin = Double.infinity, hMax = -Double.infinity
+            let byHost = ExportModel.group(r.embedded)
             for wall in r.walls {
-                let hosted = r.embedded.filter { $0.parentIdentifier == wall.identifier }
+                let hosted = byHost[wall.identifier] ?? []
                 let (w, s) = measure(wall, hosted: hosted, room: r.name)
                 walls.append(w)
                 gross += w.grossArea

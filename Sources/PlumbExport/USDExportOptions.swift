@@ -1,7 +1,8 @@
 /// What a USDZ export contains (RoomPlan `CapturedRoom.USDExportOptions`).
 ///
 /// - ``parametric``: one unit cube per wall, door, window, opening and object, scaled to its size
-///   (walls to their thickness); floors as polygons.
+///   (walls to their thickness; a wall with `polygonCorners` to its bounding rectangle); curved walls
+///   and floors as meshes (a cube cannot bend, floors are polygons).
 /// - ``mesh``: walls as closed meshes with their thickness and holes cut for doors, windows and
 ///   openings; door leaves and window panes in the holes; floors as polygons; objects as boxes.
 /// - ``model``: as ``mesh``, with objects replaced by the models a ``ModelProvider`` maps them to.

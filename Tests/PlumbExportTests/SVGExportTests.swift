@@ -70,6 +70,7 @@ final class SVGExportTests: XCTestCase {
         for (name, model) in try ExportFixtures.allModels() {
             for story in model.stories {
                 let svg = FloorPlanSVG.render(model, story: story)
+                XCTAssertEqual(FloorPlanSVG.render(model, story: story), svg, "\(name): SVG not deterministic")
                 let c = try SVGCollector.parse(svg)
                 plans += 1
                 XCTAssertEqual(c.root["data-units"], "m")

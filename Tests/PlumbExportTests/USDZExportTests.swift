@@ -181,6 +181,18 @@ final class USDZExportTests: XCTestCase {
         room.walls[0].dimensions = SIMD3(-1, 2, 0)
         XCTAssertThrowsError(try ExportModel(room: room))
         room.walls[0].dimensions = SIMD3(3, 2.5, 0)
+        // Inputs that would make the exporters slow are refused up front, naming the element.
+        var huge = room
+        huge.walls[0].polygonCorners = (0..<(ExportModel.maximumPolygonCorners + 1)).map { SIMD3(Float($0) * 1e-3, 0, 0) }
+        XCTAssertThrowsError(try ExportModel(room: huge)) { e in
+            guard case ExportError.invalidGeometry(let el, _) = e else { return XCTFail("\(e)") }
+            XCTAssertEqual(el, "walls[0]")
+        }
+        huge = room
+        huge.openings = (0...ExportModel.maximumHostedPerWall).map { _ in
+            CapturedRoom.Surface(category: .opening, dimensions: SIMD3(0.1, 0.1, 0), transform: .identity, parentIdentifier: room.walls[0].identifier)
+        }
+        XCTAssertThrowsError(try ExportModel(room: huge))
         let dir = try ExportFixtures.temporaryDirectory("bad")
         defer { try? FileManager.default.removeItem(at: dir) }
         XCTAssertThrowsError(try room.export(to: dir.appendingPathComponent("x.zip"))) { e in
