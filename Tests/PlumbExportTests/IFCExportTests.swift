@@ -112,6 +112,7 @@ final class IFCExportTests: XCTestCase {
         for (path, model) in models {
             let f = try XCTUnwrap(json[path], path)
             XCTAssertEqual(f["schema"] as? String, "IFC4")
+            XCTAssertEqual((f["schemaErrors"] as? [String])?.count, 0, "\(path): \(f["schemaErrors"] ?? "")")
             XCTAssertTrue((f["units"] as? [String] ?? []).contains("LENGTHUNIT:METRE"))
             XCTAssertEqual((f["storeys"] as? [Any])?.count, model.stories.count, path)
             for w in f["walls"] as? [[String: Any]] ?? [] {
