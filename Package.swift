@@ -6,6 +6,7 @@ import PackageDescription
 // Target graph (each arrow is "depends on"):
 //   CLAPACK (system library)  <- PlumbKernel  <- PlumbIO
 //                                            <- Plumbline <- PlumbSim
+//                                                         <- PlumbExport
 //   plumb (CLI) <- all of the above
 // PlumbKernel knows nothing of RoomPlan types; PlumbIO reads and writes point-cloud files only.
 // No unsafeFlags anywhere: the package must stay usable as a dependency.
@@ -17,6 +18,7 @@ let package = Package(
         .library(name: "PlumbIO", targets: ["PlumbIO"]),
         .library(name: "Plumbline", targets: ["Plumbline"]),
         .library(name: "PlumbSim", targets: ["PlumbSim"]),
+        .library(name: "PlumbExport", targets: ["PlumbExport"]),
         .executable(name: "plumb", targets: ["plumb"]),
     ],
     dependencies: [
@@ -32,10 +34,11 @@ let package = Package(
         .target(name: "PlumbIO", dependencies: ["PlumbKernel"]),
         .target(name: "Plumbline", dependencies: ["PlumbKernel"]),
         .target(name: "PlumbSim", dependencies: ["PlumbKernel", "Plumbline"]),
+        .target(name: "PlumbExport", dependencies: ["PlumbKernel", "Plumbline"]),
         .executableTarget(
             name: "plumb",
             dependencies: [
-                "PlumbKernel", "PlumbIO", "Plumbline", "PlumbSim",
+                "PlumbKernel", "PlumbIO", "Plumbline", "PlumbSim", "PlumbExport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -43,6 +46,7 @@ let package = Package(
         .testTarget(name: "PlumbIOTests", dependencies: ["PlumbIO", "PlumbKernel"]),
         .testTarget(name: "PlumblineTests", dependencies: ["Plumbline", "PlumbKernel"]),
         .testTarget(name: "PlumbSimTests", dependencies: ["PlumbSim", "Plumbline", "PlumbKernel", "PlumbIO"]),
+        .testTarget(name: "PlumbExportTests", dependencies: ["PlumbExport", "PlumbSim", "Plumbline", "PlumbKernel"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,29 @@
+import Foundation
+
+/// Why an export failed. Every case names the element or file concerned.
+public enum ExportError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// An element has a non-finite or degenerate transform or dimension (`element` is e.g. `walls[3]`).
+    case invalidGeometry(element: String, detail: String)
+    /// A model file for `.model` export has an extension USD cannot reference (usda, usdc, usd only).
+    case unsupportedModelFormat(url: String)
+    /// A model file for `.model` export does not exist.
+    case nonExistingModelFile(url: String)
+    /// An output URL is not a file URL or has the wrong extension (`expected` lists the accepted ones).
+    case invalidOutputURL(url: String, expected: String)
+    /// A file could not be read or written.
+    case fileError(path: String, detail: String)
+    /// The model has more elements than the exporter accepts (``ExportModel/maximumElements``).
+    case tooManyElements(count: Int, limit: Int)
+
+    /// A one-line description.
+    public var description: String {
+        switch self {
+        case .invalidGeometry(let e, let d): return "export: invalid geometry at \(e): \(d)"
+        case .unsupportedModelFormat(let u): return "export: model file \(u) is not USD (usda, usdc or usd)"
+        case .nonExistingModelFile(let u): return "export: model file \(u) does not exist"
+        case .invalidOutputURL(let u, let e): return "export: output \(u) must be a file URL ending in \(e)"
+        case .fileError(let p, let d): return "export: file \(p): \(d)"
+        case .tooManyElements(let c, let l): return "export: \(c) elements exceed the limit of \(l)"
+        }
+    }
+}

@@ -1,0 +1,334 @@
+import Foundation
+import Plumbline
+
+/// A measured floor plan of one storey as SVG, seen from above.
+///
+/// Coordinates are world metres: SVG x = world x, SVG y = world z (looking down −Y with +X to the
+/// right, +Z points down the page), so the `viewBox` is in metres and every number in the file can be
+/// read back as a measurement. Contents, each element tagged with `class` and `data-id` (the
+/// element's identifier):
+/// - `floor` polygons and `room-name` / `room-area` labels (area in m² to 2 decimals);
+/// - `wall` polygons: each wall's plan footprint with its thickness (``WallSolid``), cut where doors,
+///   windows and openings are; curved walls as sampled arcs;
+/// - `door` leaves (a line from the hinge, perpendicular to the wall, as long as the door is wide) and
+///   swing arcs (`door-swing`, an SVG arc of that radius); `window` glazing lines; `opening` dashed
+///   jamb lines;
+/// - `dimension` groups on every wall: extension lines, the dimension line with ticks, and the length
+///   text (`data-length`, metres; arc length for curved walls);
+/// - `object` outlines (box footprints) with their category;
+/// - a `scale-bar` with its length in metres (`data-length`).
+public enum FloorPlanSVG {
+    /// Drawing parameters (lengths in metres on the plan).
+    public struct Style: Sendable, Equatable {
+        /// Output size: pixels per metre (sets `width` / `height`).
+        public var pixelsPerMetre: Double = 60
+        /// Margin around the drawing, metres.
+        public var margin: Double = 1.0
+        /// Distance of dimension lines from the wall face, metres.
+        public var dimensionOffset: Double = 0.35
+        /// Room name font size, metres.
+        public var labelSize: Double = 0.24
+        /// Dimension text size, metres.
+        public var dimensionTextSize: Double = 0.15
+        /// A style with the defaults.
+        public init() {}
+    }
+
+    /// The SVG text of `story`.
+    /// - Complexity: O(walls × hosted elements + objects + floor vertices).
+    public static func render(_ model: ExportModel, story: Int, style: Style = Style()) -> String {
+        var d = Drawing(style: style)
+        let walls = model.walls.filter { $0.story == story }
+        let floors = model.floors.filter { $0.story == story }
+        let rooms = model.rooms.filter { $0.story == story }
+        let objects = model.objects.filter { $0.story == story }
+        // Plan centre: for choosing the outside of walls for dimension lines.
+        var pts: [SIMD2<Double>] = []
+        for f in floors { pts += f.planOutline.vertices.map { SIMD2<Double>($0) } }
+        for w in walls { let s = w.planCenterLine; pts += [SIMD2<Double>(s.start), SIMD2<Double>(s.end)] }
+        for o in objects { pts += o.footprint.vertices.map { SIMD2<Double>($0) } }
+        let centre = pts.isEmpty ? SIMD2<Double>.zero : pts.reduce(.zero, +) / Double(pts.count)
+
+        d.open("g", ["class": "floors"])
+        for f in floors {
+            d.polygon(f.planOutline.vertices.map { SIMD2<Double>($0) }, ["class": "floor", "data-id": f.identifier.uuidString])
+        }
+        d.close()
+        d.open("g", ["class": "objects"])
+        for o in objects {
+            let fp = o.footprint.vertices.map { SIMD2<Double>($0) }
+            d.polygon(fp, ["class": "object", "data-id": o.identifier.uuidString, "data-category": o.category.name])
+            let c = fp.reduce(.zero, +) / Double(max(fp.count, 1))
+            d.text(o.category.name, at: c, size: style.dimensionTextSize * 0.8, angle: 0, ["class": "object-label"])
+        }
+        d.close()
+        d.open("g", ["class": "walls"])
+        var solids: [WallSolid] = []
+        for w in walls {
+            let s = WallSolid(wall: w, hosted: model.embeddedSurfaces(inWall: w))
+            solids.append(s)
+            drawWall(s, &d)
+        }
+        d.close()
+        d.open("g", ["class": "dimensions"])
+        for s in solids { drawDimension(s, centre: centre, &d) }
+        d.close()
+        d.open("g", ["class": "rooms"])
+        for r in rooms {
+            guard let p = r.labelPoint else { continue }
+            let at = SIMD2<Double>(p)
+            d.text(r.name, at: at - SIMD2(0, style.labelSize * 0.6), size: style.labelSize, angle: 0,
+                   ["class": "room-name", "data-area": DecimalText.text(r.floorArea, 3)])
+            d.text("\(DecimalText.text(r.floorArea, 2)) m²", at: at + SIMD2(0, style.labelSize * 0.6),
+                   size: style.labelSize * 0.8, angle: 0, ["class": "room-area"])
+        }
+        d.close()
+        // Bounds and scale bar.
+        var lo = d.lo, hi = d.hi
+        if lo.x > hi.x { lo = .zero; hi = SIMD2(1, 1) }
+        let width = hi.x - lo.x
+        let bar = [0.5, 1, 2, 5, 10, 20, 50].last { $0 <= max(width / 4, 0.5) } ?? 0.5
+        let y0 = hi.y + style.margin * 0.6
+        d.open("g", ["class": "scale-bar", "data-length": DecimalText.compact(bar, 3)])
+        let steps = bar >= 2 ? Int(bar.rounded()) : 2
+        for i in 0..<steps {
+            let a = lo.x + bar * Double(i) / Double(steps), b = lo.x + bar * Double(i + 1) / Double(steps)
+            d.polygon([SIMD2(a, y0), SIMD2(b, y0), SIMD2(b, y0 + 0.08), SIMD2(a, y0 + 0.08)],
+                      ["class": i % 2 == 0 ? "bar-dark" : "bar-light"])
+        }
+        d.text("0", at: SIMD2(lo.x, y0 - 0.1), size: style.dimensionTextSize, angle: 0, ["class": "bar-text"])
+        d.text("\(DecimalText.compact(bar, 3)) m", at: SIMD2(lo.x + bar, y0 - 0.1), size: style.dimensionTextSize, angle: 0,
+               ["class": "bar-text"])
+        d.close()
+        lo = d.lo - SIMD2(repeating: style.margin)
+        hi = d.hi + SIMD2(repeating: style.margin)
+        let size = hi - lo
+        let n = { (v: Double) in DecimalText.compact(v, 3) }
+        var head = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        head += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int((size.x * style.pixelsPerMetre).rounded()))\" "
+        head += "height=\"\(Int((size.y * style.pixelsPerMetre).rounded()))\" viewBox=\"\(n(lo.x)) \(n(lo.y)) \(n(size.x)) \(n(size.y))\" "
+        head += "data-story=\"\(story)\" data-units=\"m\">\n"
+        head += "<title>Floor plan, storey \(story)</title>\n"
+        head += """
+            <style>
+            .floor{fill:#f4efe6;stroke:none}
+            .wall{fill:#2b2b2b;stroke:#2b2b2b;stroke-width:0.005}
+            .door{stroke:#7a4a1e;stroke-width:0.025;fill:none}
+            .door-swing{stroke:#7a4a1e;stroke-width:0.01;fill:none;stroke-dasharray:0.05 0.03}
+            .window{stroke:#2a7ab8;stroke-width:0.02;fill:none}
+            .opening{stroke:#888;stroke-width:0.015;fill:none;stroke-dasharray:0.06 0.04}
+            .object{fill:none;stroke:#5a7fa8;stroke-width:0.015;stroke-dasharray:0.04 0.02}
+            .object-label{fill:#5a7fa8;font-family:sans-serif;text-anchor:middle;dominant-baseline:middle}
+            .dim-line,.dim-ext,.dim-tick{stroke:#c0392b;stroke-width:0.008;fill:none}
+            .dim-text{fill:#c0392b;font-family:sans-serif;text-anchor:middle}
+            .room-name{fill:#222;font-family:sans-serif;font-weight:bold;text-anchor:middle;dominant-baseline:middle}
+            .room-area{fill:#444;font-family:sans-serif;text-anchor:middle;dominant-baseline:middle}
+            .bar-dark{fill:#222}.bar-light{fill:#fff;stroke:#222;stroke-width:0.01}
+            .bar-text{fill:#222;font-family:sans-serif;text-anchor:middle}
+            </style>
+
+            """
+        head += "<rect class=\"background\" x=\"\(n(lo.x))\" y=\"\(n(lo.y))\" width=\"\(n(size.x))\" height=\"\(n(size.y))\" fill=\"#ffffff\"/>\n"
+        return head + d.body + "</svg>\n"
+    }
+
+    /// Writes one SVG per storey: `url` itself when the model has one storey, else
+    /// `<name>-story<N>.svg` beside it. Returns the files written, in storey order.
+    /// - Throws: ``ExportError/fileError(path:detail:)``.
+    @discardableResult
+    public static func write(_ model: ExportModel, to url: URL, style: Style = Style()) throws(ExportError) -> [URL] {
+        let stories = model.stories.isEmpty ? [0] : model.stories
+        var out: [URL] = []
+        for s in stories {
+            let u = stories.count == 1 ? url
+                : url.deletingLastPathComponent().appendingPathComponent(
+                    "\(url.deletingPathExtension().lastPathComponent)-story\(s).\(url.pathExtension.isEmpty ? "svg" : url.pathExtension)")
+            try USDZExporter.write(Data(render(model, story: s, style: style).utf8), to: u)
+            out.append(u)
+        }
+        return out
+    }
+
+    /// World plan point (x, z) of wall parameters.
+    static func plan(_ s: WallSolid, _ u: Float, _ w: Float) -> SIMD2<Double> {
+        let p = s.wall.transform.apply(toPoint: s.localPoint(u: u, y: 0, w: w))
+        return SIMD2(Double(p.x), Double(p.z))
+    }
+
+    /// u positions from `a` to `b` (inclusive), sampled finely for curved walls.
+    static func samples(_ s: WallSolid, _ a: Float, _ b: Float) -> [Float] {
+        guard s.curve != nil else { return [a, b] }
+        let n = max(1, Int(((b - a) / (2 * .pi / 180)).rounded(.up)))
+        return (0...n).map { a + (b - a) * Float($0) / Float(n) }
+    }
+
+    static func drawWall(_ s: WallSolid, _ d: inout Drawing) {
+        let us = s.outline.map(\.x)
+        guard let uMin = us.min(), let uMax = us.max(), uMax > uMin else { return }
+        // Solid intervals along u: the wall minus the hosted elements' extents.
+        var gaps = s.holes.map { ($0.u.lowerBound, $0.u.upperBound) }.sorted { $0.0 < $1.0 }
+        var merged: [(Float, Float)] = []
+        for g in gaps {
+            if let l = merged.last, g.0 <= l.1 { merged[merged.count - 1].1 = max(l.1, g.1) } else { merged.append(g) }
+        }
+        gaps = merged
+        let solid = WallMesher.subtract([(uMin, uMax)], gaps)
+        let w0 = s.depth.lowerBound, w1 = s.depth.upperBound
+        for (a, b) in solid {
+            let u = samples(s, a, b)
+            d.polygon(u.map { plan(s, $0, w0) } + u.reversed().map { plan(s, $0, w1) },
+                      ["class": "wall", "data-id": s.wall.identifier.uuidString])
+        }
+        for h in s.holes {
+            let a = h.u.lowerBound, b = h.u.upperBound
+            let id = h.identifier.uuidString
+            switch h.category {
+            case .door:
+                // Hinge at the start jamb on the +w face; leaf along the wall normal there.
+                let hinge = plan(s, a, w1), jamb = plan(s, b, w1)
+                let r = ((jamb - hinge) * (jamb - hinge)).sum().squareRoot()
+                var n = plan(s, a, w1 + 1) - hinge
+                n /= max((n * n).sum().squareRoot(), 1e-9)
+                let leafEnd = hinge + n * r
+                d.line(hinge, leafEnd, ["class": "door", "data-id": id, "data-width": DecimalText.text(r, 3)])
+                let t = jamb - hinge
+                let sweep = (n.x * t.y - n.y * t.x) < 0 ? 1 : 0
+                let f = { (v: Double) in DecimalText.compact(v, 3) }
+                d.element("path", [
+                    "class": "door-swing", "data-id": id,
+                    "d": "M \(f(leafEnd.x)) \(f(leafEnd.y)) A \(f(r)) \(f(r)) 0 0 \(sweep) \(f(jamb.x)) \(f(jamb.y))",
+                ])
+            case .window:
+                let u = samples(s, a, b)
+                for w in [w0, (w0 + w1) / 2, w1] {
+                    d.polyline(u.map { plan(s, $0, w) }, ["class": "window", "data-id": id])
+                }
+            default:
+                d.line(plan(s, a, w0), plan(s, a, w1), ["class": "opening", "data-id": id])
+                d.line(plan(s, b, w0), plan(s, b, w1), ["class": "opening", "data-id": id])
+            }
+        }
+    }
+
+    static func drawDimension(_ s: WallSolid, centre: SIMD2<Double>, _ d: inout Drawing) {
+        let us = s.outline.map(\.x)
+        guard let uMin = us.min(), let uMax = us.max(), uMax > uMin else { return }
+        let style = d.style
+        // Outside = the face farther from the plan centre.
+        let uMid = (uMin + uMax) / 2
+        let p0 = plan(s, uMid, s.depth.lowerBound), p1 = plan(s, uMid, s.depth.upperBound)
+        let d0 = ((p0 - centre) * (p0 - centre)).sum(), d1 = ((p1 - centre) * (p1 - centre)).sum()
+        let wFace = d0 >= d1 ? s.depth.lowerBound : s.depth.upperBound
+        let a = plan(s, uMin, wFace), b = plan(s, uMax, wFace)
+        var dir = b - a
+        let len = (dir * dir).sum().squareRoot()
+        guard len > 1e-6 else { return }
+        dir /= len
+        var out = SIMD2(-dir.y, dir.x)
+        let mid = plan(s, uMid, wFace)
+        if ((mid - centre) * out).sum() < 0 { out = -out }
+        // For curved walls the dimension line clears the bulge of the arc.
+        let bulge = max(0, ((mid - a) * out).sum())
+        let off = out * (style.dimensionOffset + bulge)
+        let a2 = a + off, b2 = b + off
+        let length = s.length
+        d.open("g", ["class": "dimension", "data-id": s.wall.identifier.uuidString, "data-length": DecimalText.text(length, 3)])
+        d.line(a + out * 0.05, a2 + out * 0.08, ["class": "dim-ext"])
+        d.line(b + out * 0.05, b2 + out * 0.08, ["class": "dim-ext"])
+        d.line(a2, b2, ["class": "dim-line"])
+        let tick = (dir + out) * (0.07 / 2.squareRoot())
+        d.line(a2 - tick, a2 + tick, ["class": "dim-tick"])
+        d.line(b2 - tick, b2 + tick, ["class": "dim-tick"])
+        var angle = atan2(dir.y, dir.x) * 180 / .pi
+        if angle > 90 { angle -= 180 }
+        if angle <= -90 { angle += 180 }
+        let label = (s.curve != nil ? "arc " : "") + DecimalText.text(length, 2) + " m"
+        d.text(label, at: (a2 + b2) / 2 + out * 0.06, size: style.dimensionTextSize, angle: angle, ["class": "dim-text"])
+        d.close()
+    }
+}
+
+/// SVG text accumulator that tracks the drawing's bounds (metres).
+struct Drawing {
+    let style: FloorPlanSVG.Style
+    var body = ""
+    var lo = SIMD2<Double>(repeating: .infinity)
+    var hi = SIMD2<Double>(repeating: -.infinity)
+    var depth = 0
+
+    init(style: FloorPlanSVG.Style) { self.style = style }
+
+    static func escape(_ s: String) -> String {
+        var o = ""
+        for c in s {
+            switch c {
+            case "&": o += "&amp;"
+            case "<": o += "&lt;"
+            case ">": o += "&gt;"
+            case "\"": o += "&quot;"
+            default: o.append(c)
+            }
+        }
+        return o
+    }
+
+    static func n(_ v: Double) -> String { DecimalText.compact(v, 3) }
+
+    func attrs(_ a: [String: String]) -> String {
+        a.keys.sorted().map { " \($0)=\"\(Self.escape(a[$0]!))\"" }.joined()
+    }
+
+    mutating func grow(_ p: SIMD2<Double>) {
+        lo = pointwiseMin(lo, p)
+        hi = pointwiseMax(hi, p)
+    }
+
+    mutating func open(_ tag: String, _ a: [String: String]) {
+        body += String(repeating: " ", count: depth) + "<\(tag)\(attrs(a))>\n"
+        depth += 1
+    }
+
+    mutating func close() {
+        depth -= 1
+        body += String(repeating: " ", count: depth) + "</g>\n"
+    }
+
+    mutating func element(_ tag: String, _ a: [String: String], content: String? = nil) {
+        let pad = String(repeating: " ", count: depth)
+        if let content { body += pad + "<\(tag)\(attrs(a))>\(Self.escape(content))</\(tag)>\n" } else {
+            body += pad + "<\(tag)\(attrs(a))/>\n"
+        }
+    }
+
+    mutating func polygon(_ p: [SIMD2<Double>], _ a: [String: String]) {
+        p.forEach { grow($0) }
+        var a = a
+        a["points"] = p.map { "\(Self.n($0.x)),\(Self.n($0.y))" }.joined(separator: " ")
+        element("polygon", a)
+    }
+
+    mutating func polyline(_ p: [SIMD2<Double>], _ a: [String: String]) {
+        p.forEach { grow($0) }
+        var a = a
+        a["points"] = p.map { "\(Self.n($0.x)),\(Self.n($0.y))" }.joined(separator: " ")
+        element("polyline", a)
+    }
+
+    mutating func line(_ p: SIMD2<Double>, _ q: SIMD2<Double>, _ a: [String: String]) {
+        grow(p)
+        grow(q)
+        var a = a
+        a["x1"] = Self.n(p.x); a["y1"] = Self.n(p.y); a["x2"] = Self.n(q.x); a["y2"] = Self.n(q.y)
+        element("line", a)
+    }
+
+    mutating func text(_ s: String, at p: SIMD2<Double>, size: Double, angle: Double, _ a: [String: String]) {
+        let half = Double(s.count) * size * 0.3
+        grow(p - SIMD2(half, size))
+        grow(p + SIMD2(half, size))
+        var a = a
+        a["x"] = Self.n(p.x); a["y"] = Self.n(p.y); a["font-size"] = Self.n(size)
+        if abs(angle) > 1e-6 { a["transform"] = "rotate(\(Self.n(angle)) \(Self.n(p.x)) \(Self.n(p.y)))" }
+        element("text", a, content: s)
+    }
+}

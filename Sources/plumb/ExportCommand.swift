@@ -1,0 +1,61 @@
+import ArgumentParser
+import Foundation
+import PlumbExport
+import Plumbline
+
+/// `plumb export`: a RoomPlan JSON model (room or structure) out as USDZ, SVG floor plans, IFC4 and
+/// measurements.
+struct ExportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Export a CapturedRoom / CapturedStructure JSON as USDZ, SVG floor plan, IFC4 and measurements.",
+        discussion: """
+            MODEL.json is RoomPlan JSON (a CapturedStructure when it has "rooms", else a CapturedRoom). \
+            --usdz writes RoomPlan's USD hierarchy (options parametric, mesh or model; --catalog DIR maps \
+            objects to USD models: <category>.usda or <category>+Key=value.usda) and --metadata the prim \
+            path -> identifier JSON. --svg writes one floor plan per storey (plan.svg, or plan-story<N>.svg \
+            when there are several). --ifc writes IFC4 STEP. --measurements writes CSV, or JSON when the \
+            name ends in .json. Walls without thickness (RoomPlan files) get \
+            \(WallSolid.defaultThickness) m.
+            """)
+
+    /// USD export option names.
+    enum Option: String, ExpressibleByArgument, CaseIterable { case mesh, parametric, model }
+
+    @Argument(help: "RoomPlan JSON model (CapturedRoom or CapturedStructure).") var model: String
+    @ArgumentParser.Option(help: "Write a USDZ package here.") var usdz: String?
+    @ArgumentParser.Option(help: "USDZ content: mesh, parametric or model.") var options: Option = .mesh
+    @ArgumentParser.Option(help: "Folder of USD models for --options model.") var catalog: String?
+    @ArgumentParser.Option(help: "Write the USDZ metadata JSON (prim path -> identifier) here.") var metadata: String?
+    @ArgumentParser.Option(help: "Write the floor plan SVG here (one file per storey).") var svg: String?
+    @ArgumentParser.Option(help: "Write IFC4 (STEP) here.") var ifc: String?
+    @ArgumentParser.Option(help: "Write measurements here (.csv or .json).") var measurements: String?
+
+    func run() throws {
+        let m = try ExportModel.load(contentsOf: URL(fileURLWithPath: model))
+        if let usdz {
+            var provider: ModelProvider? = nil
+            if let catalog { provider = try ModelProvider(catalog: URL(fileURLWithPath: catalog)) }
+            let opt: USDExportOptions = switch options {
+            case .mesh: .mesh
+            case .parametric: .parametric
+            case .model: .model
+            }
+            try USDZExporter.export(
+                m, to: URL(fileURLWithPath: usdz), metadataURL: metadata.map { URL(fileURLWithPath: $0) },
+                modelProvider: provider, options: opt)
+            print("wrote \(usdz)")
+        }
+        if let svg {
+            for u in try FloorPlanSVG.write(m, to: URL(fileURLWithPath: svg)) { print("wrote \(u.path)") }
+        }
+        if let ifc {
+            try IFCExporter.write(m, to: URL(fileURLWithPath: ifc))
+            print("wrote \(ifc)")
+        }
+        if let measurements {
+            try Measurements(model: m).write(to: URL(fileURLWithPath: measurements))
+            print("wrote \(measurements)")
+        }
+    }
+}

@@ -1,0 +1,153 @@
+import Foundation
+import XCTest
+@testable import PlumbExport
+import Plumbline
+
+final class IFCExportTests: XCTestCase {
+    /// Parses the STEP text back: header, units, spatial tree, one IfcWall per wall with its tag and
+    /// thickness, openings voiding their walls and filled by the doors and windows, slabs, spaces;
+    /// every reference resolves and GlobalIds are unique.
+    func testStepFileReadsBack() throws {
+        for (name, model) in try ExportFixtures.allModels() {
+            let text = IFCExporter.render(model, name: name)
+            XCTAssertEqual(IFCExporter.render(model, name: name), text, "\(name): not deterministic")
+            let step = try STEPReader(text)
+            XCTAssertTrue(step.header.contains("FILE_SCHEMA(('IFC4'));"))
+            let units = step.all("IFCSIUNIT").map { $0.1.args }
+            XCTAssertTrue(units.contains { $0[1] == .enumeration("LENGTHUNIT") && $0[3] == .enumeration("METRE") && $0[2] == .null })
+            XCTAssertEqual(step.all("IFCPROJECT").count, 1)
+            XCTAssertEqual(step.all("IFCSITE").count, 1)
+            XCTAssertEqual(step.all("IFCBUILDING").count, 1)
+            XCTAssertEqual(step.all("IFCBUILDINGSTOREY").count, model.stories.count, name)
+            // References resolve; GlobalIds unique.
+            var guids = Set<String>()
+            for (_, e) in step.entities {
+                func walk(_ v: STEPReader.Value) {
+                    switch v {
+                    case .ref(let r): XCTAssertNotNil(step.entities[r], "\(name): dangling #\(r)")
+                    case .list(let l): l.forEach(walk)
+                    default: break
+                    }
+                }
+                e.args.forEach(walk)
+                if e.name.hasPrefix("IFC"), !e.name.hasPrefix("IFCQUANTITY"), let g = e.args.first?.string, g.count == 22 {
+                    XCTAssertTrue(guids.insert(g).inserted, "\(name): GlobalId \(g) twice")
+                }
+            }
+            let walls = step.all("IFCWALL")
+            XCTAssertEqual(walls.count, model.walls.count, name)
+            for (_, w) in walls {
+                let tag = try XCTUnwrap(w.args[7].string)
+                let wall = try XCTUnwrap(model.walls.first { $0.identifier.uuidString == tag })
+                XCTAssertEqual(IFCGlobalId.expand(w.args[0].string!), wall.identifier)
+                // Body: shape → representation → extruded solid.
+                let shape = step.entities[w.args[6].ref!]!
+                let rep = step.entities[shape.args[2].list[0].ref!]!
+                let solid = step.entities[rep.args[3].list[0].ref!]!
+                XCTAssertEqual(solid.name, "IFCEXTRUDEDAREASOLID")
+                let depth = try XCTUnwrap(solid.args[3].number)
+                if wall.curve == nil {
+                    XCTAssertEqual(depth, ExpectedGeometry.thickness(wall), accuracy: 1e-6, "\(name): wall thickness")
+                } else {
+                    XCTAssertEqual(depth, Double(wall.dimensions.y), accuracy: 1e-5, "\(name): curved wall height")
+                }
+            }
+            let hosted = model.walls.flatMap { model.embeddedSurfaces(inWall: $0) }
+            let openings = step.all("IFCOPENINGELEMENT")
+            let voids = step.all("IFCRELVOIDSELEMENT")
+            XCTAssertEqual(openings.count, voids.count)
+            XCTAssertEqual(openings.count, hosted.count, "\(name): one opening per hosted door, window, opening")
+            let doors = step.all("IFCDOOR"), windows = step.all("IFCWINDOW")
+            XCTAssertEqual(step.all("IFCRELFILLSELEMENT").count, doors.count + windows.count)
+            for (id, d) in doors + windows {
+                let tag = try XCTUnwrap(d.args[7].string)
+                let s = try XCTUnwrap((model.doors + model.windows).first { $0.identifier.uuidString == tag })
+                XCTAssertEqual(d.args[8].number!, Double(s.dimensions.y), accuracy: 2e-3, "\(name) height")
+                if model.surfaceHost(s)?.curve != nil {
+                    XCTAssertEqual(d.args[9].number!, Double(s.dimensions.x), accuracy: 1e-5)
+                } else {
+                    XCTAssertEqual(d.args[9].number!, Double(s.dimensions.x), accuracy: 2e-3, "\(name) width")
+                }
+                // Fills → opening → voids → the host wall.
+                let fill = try XCTUnwrap(step.all("IFCRELFILLSELEMENT").first { $0.1.args[5].ref == id })
+                let void = try XCTUnwrap(voids.first { $0.1.args[5].ref == fill.1.args[4].ref })
+                let host = step.entities[void.1.args[4].ref!]!
+                XCTAssertEqual(host.args[7].string, s.parentIdentifier?.uuidString, "\(name): door/window in the wrong wall")
+            }
+            XCTAssertEqual(step.all("IFCSLAB").count, model.floors.count)
+            let spaces = step.all("IFCSPACE")
+            XCTAssertEqual(Set(spaces.map { $0.1.args[2].string! }), Set(model.rooms.filter { !$0.floors.isEmpty }.map(\.name)))
+        }
+    }
+
+    func testGlobalIdCompressionMatchesIfcopenshellFormat() {
+        // ifcopenshell.guid.compress("00000000-0000-0000-0000-000000000000") == "0000000000000000000000",
+        // compress of all-ones == "3$$$$$$$$$$$$$$$$$$$$$".
+        XCTAssertEqual(IFCGlobalId.compress(UUID(uuidString: "00000000-0000-0000-0000-000000000000")!), "0000000000000000000000")
+        XCTAssertEqual(IFCGlobalId.compress(UUID(uuidString: "FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF")!), "3$$$$$$$$$$$$$$$$$$$$$")
+        let u = UUID(uuidString: "839162BA-CD3E-498F-8B42-9260ADE7373F")!
+        XCTAssertEqual(IFCGlobalId.expand(IFCGlobalId.compress(u)), u)
+    }
+
+    /// ifcopenshell opens every IFC and reads back: wall thickness (extrusion, material layers and the
+    /// evaluated geometry), wall volume with the openings cut by its geometry kernel, the doors and
+    /// windows in their host walls, storeys and spaces.
+    func testIfcopenshellReadsWallsOpeningsStoreys() throws {
+        guard PythonTool.hasModule("ifcopenshell") else {
+            print("SKIP ifcopenshell validation: python3 cannot import ifcopenshell (pip install ifcopenshell)")
+            throw XCTSkip("python3 cannot import ifcopenshell (pip install ifcopenshell)")
+        }
+        let dir = try ExportFixtures.temporaryDirectory("ifc")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var models: [String: ExportModel] = [:]
+        for (name, model) in try ExportFixtures.allModels() {
+            let u = dir.appendingPathComponent("\(name).ifc")
+            try IFCExporter.write(model, to: u)
+            models[u.path] = model
+        }
+        let r = try PythonTool.run([PythonTool.script("validate_ifc.py")] + models.keys.sorted())
+        XCTAssertEqual(r.status, 0, r.output)
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(r.output.utf8)) as? [String: [String: Any]])
+        var walls = 0, placed = 0
+        for (path, model) in models {
+            let f = try XCTUnwrap(json[path], path)
+            XCTAssertEqual(f["schema"] as? String, "IFC4")
+            XCTAssertEqual((f["schemaErrors"] as? [String])?.count, 0, "\(path): \(f["schemaErrors"] ?? "")")
+            XCTAssertTrue((f["units"] as? [String] ?? []).contains("LENGTHUNIT:METRE"))
+            XCTAssertEqual((f["storeys"] as? [Any])?.count, model.stories.count, path)
+            for w in f["walls"] as? [[String: Any]] ?? [] {
+                let wall = try XCTUnwrap(model.walls.first { $0.identifier.uuidString == w["tag"] as? String })
+                let t = ExpectedGeometry.thickness(wall)
+                XCTAssertEqual(w["materialThickness"] as? Double ?? -1, t, accuracy: 1e-6)
+                if wall.curve == nil {
+                    XCTAssertEqual(w["localZExtent"] as? Double ?? -1, t, accuracy: 1e-5, "\(path): geometric thickness")
+                }
+                let hosted = model.embeddedSurfaces(inWall: wall)
+                let expected = t * ExpectedGeometry.netArea(wall, hosted: hosted)
+                XCTAssertEqual(w["volume"] as? Double ?? -1, expected, accuracy: expected * ExpectedGeometry.tolerance(wall) + 1e-5,
+                               "\(path): wall \(wall.identifier) volume with openings")
+                let fills = Set(w["fills"] as? [String] ?? [])
+                let expectedFills = Set(hosted.filter { $0.category != .opening }.map(\.identifier.uuidString))
+                XCTAssertEqual(fills, expectedFills, "\(path): doors/windows in wall")
+                walls += 1
+            }
+            for key in ["doors", "windows"] {
+                for d in f[key] as? [[String: Any]] ?? [] {
+                    let s = try XCTUnwrap((model.doors + model.windows).first { $0.identifier.uuidString == d["tag"] as? String })
+                    XCTAssertEqual(d["wall"] as? String, s.parentIdentifier?.uuidString)
+                    XCTAssertNotNil(d["storey"] as? String)
+                    placed += 1
+                }
+            }
+            let spaces = (f["spaces"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+            XCTAssertEqual(Set(spaces), Set(model.rooms.filter { !$0.floors.isEmpty }.map(\.name)), path)
+        }
+        print("ifcopenshell: \(models.count) IFC files, \(walls) walls, \(placed) doors/windows read back")
+    }
+}
+
+extension ExportModel {
+    func surfaceHost(_ s: CapturedRoom.Surface) -> CapturedRoom.Surface? {
+        walls.first { $0.identifier == s.parentIdentifier }
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import XCTest
+@testable import PlumbExport
+import PlumbSim
+import Plumbline
+
+final class MeasurementsTests: XCTestCase {
+    /// A 4 m × 3 m room, 2.5 m high, RoomPlan-style walls (no thickness) facing inwards, with a
+    /// 0.9 × 2.1 m door and a 1.2 × 1.0 m window.
+    static func boxRoom() -> CapturedRoom {
+        let h: Float = 2.5
+        func wall(_ yaw: Float, _ c: SIMD2<Float>, _ w: Float) -> CapturedRoom.Surface {
+            CapturedRoom.Surface(category: .wall, dimensions: SIMD3(w, h, 0), transform: Transform4x4(yaw: yaw, translation: SIMD3(c.x, h / 2, c.y)))
+        }
+        // Normals (local z) point into the room: yaw 0 → z = +Z (south wall at z = 0 facing +Z).
+        let walls = [
+            wall(0, SIMD2(2, 0), 4), wall(.pi, SIMD2(2, 3), 4), wall(-.pi / 2, SIMD2(0, 1.5), 3), wall(.pi / 2, SIMD2(4, 1.5), 3),
+        ]
+        var door = CapturedRoom.Surface(category: .door(isOpen: false), dimensions: SIMD3(0.9, 2.1, 0),
+                                        transform: Transform4x4(yaw: 0, translation: SIMD3(1, 1.05, 0)), parentIdentifier: walls[0].identifier)
+        door.story = 0
+        let window = CapturedRoom.Surface(category: .window, dimensions: SIMD3(1.2, 1.0, 0),
+                                          transform: Transform4x4(yaw: .pi, translation: SIMD3(2, 1.5, 3)), parentIdentifier: walls[1].identifier)
+        let floor = CapturedRoom.Surface(
+            category: .floor, dimensions: SIMD3(4, 3, 0),
+            transform: Transform4x4(xAxis: SIMD3(1, 0, 0), yAxis: SIMD3(0, 0, -1), zAxis: SIMD3(0, 1, 0), translation: SIMD3(2, 0, 1.5)),
+            polygonCorners: [SIMD3(-2, -1.5, 0), SIMD3(2, -1.5, 0), SIMD3(2, 1.5, 0), SIMD3(-2, 1.5, 0)])
+        return CapturedRoom(walls: walls, doors: [door], windows: [window], floors: [floor],
+                            sections: [CapturedRoom.Section(label: .bedroom, center: SIMD3(2, 0, 1.5))])
+    }
+
+    func testBoxRoomQuantities() throws {
+        let model = try ExportModel(room: Self.boxRoom())
+        let m = Measurements(model: model)
+        XCTAssertEqual(m.rooms.count, 1)
+        let r = m.rooms[0]
+        XCTAssertEqual(r.name, "Bedroom")
+        XCTAssertEqual(r.floorArea, 12, accuracy: 1e-5)
+        XCTAssertEqual(r.perimeter, 14, accuracy: 1e-5)
+        XCTAssertEqual(r.ceilingHeightMin, 2.5, accuracy: 1e-5)
+        XCTAssertEqual(r.ceilingHeightMax, 2.5, accuracy: 1e-5)
+        XCTAssertEqual(r.wallAreaGross, 35, accuracy: 1e-4)
+        XCTAssertEqual(r.wallAreaNet, 35 - 0.9 * 2.1 - 1.2 * 1.0, accuracy: 1e-4)
+        XCTAssertEqual([r.doorCount, r.windowCount, r.openingCount], [1, 1, 0])
+        // CSV read back.
+        let rows = m.csv.split(separator: "\n").dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+        let net = try XCTUnwrap(rows.first { $0[0] == "room" && $0[4] == "wall_area_net" })
+        XCTAssertEqual(Double(net[5])!, 31.91, accuracy: 0.0005)
+        let json = try JSONDecoder().decode(Measurements.self, from: m.json())
+        XCTAssertEqual(json, m)
+        // The door wall's mesh: thickness 0.1 m behind the face, door cut: volume 0.1 × (10 − 1.89).
+        let solid = WallSolid(wall: model.walls[0], hosted: model.embeddedSurfaces(inWall: model.walls[0]))
+        XCTAssertEqual(solid.depth, -0.1...0)
+        XCTAssertEqual(WallMesher.mesh(solid).volume, 0.1 * (10 - 1.89), accuracy: 1e-5)
+    }
+
+    /// Holes that overlap each other or stick out of the wall are clipped and counted once.
+    func testOverlappingAndProtrudingHolesAreClipped() {
+        let wall = CapturedRoom.Surface(category: .wall, dimensions: SIMD3(4, 2.5, 0.2), transform: .identity)
+        func hole(_ x: Float, _ y: Float, _ w: Float, _ h: Float) -> CapturedRoom.Surface {
+            CapturedRoom.Surface(category: .opening, dimensions: SIMD3(w, h, 0), transform: Transform4x4(yaw: 0, translation: SIMD3(x, y, 0)),
+                                 parentIdentifier: wall.identifier)
+        }
+        // [−1.5, −0.5] × [−1, 0.5] and [−1, 0] × [−0.5, 1] overlap on [−1, −0.5] × [−0.5, 0.5] (0.5 m²);
+        // the third sticks out past x = 2 and y = 1.25: clipped to [1.5, 2] × [0.75, 1.25].
+        let holes = [hole(-1, -0.25, 1, 1.5), hole(-0.5, 0.25, 1, 1.5), hole(2, 1.25, 1, 1)]
+        let s = WallSolid(wall: wall, hosted: holes)
+        XCTAssertEqual(s.grossArea, 10, accuracy: 1e-6)
+        XCTAssertEqual(s.netArea, 10 - (1.5 + 1.5 - 0.5) - 0.25, accuracy: 1e-5)
+        XCTAssertEqual(WallMesher.mesh(s).volume, 0.2 * s.netArea, accuracy: 1e-5)
+    }
+
+    /// Truth models of single-room plans with flat ceilings against the plan itself: floor area and
+    /// perimeter of the room polygon, ceiling height, and wall area net of the plan's openings.
+    func testTruthRoomsMatchThePlans() throws {
+        for name in ["plain_bedroom", "small_bathroom", "l_shaped_room", "non_orthogonal_room"] {
+            let plan = try ExportFixtures.plan(name)
+            let model = try ExportModel(structure: TruthModel.structure(of: plan))
+            let m = Measurements(model: model)
+            XCTAssertEqual(m.rooms.count, plan.rooms.count)
+            let room = plan.rooms[0], r = m.rooms[0]
+            XCTAssertEqual(r.floorArea, room.area, accuracy: 1e-4, name)
+            var perimeter = 0.0
+            for i in room.polygon.indices {
+                let d = room.polygon[(i + 1) % room.polygon.count] - room.polygon[i]
+                perimeter += (d * d).sum().squareRoot()
+            }
+            XCTAssertEqual(r.perimeter, perimeter, accuracy: 1e-4, name)
+            let height = room.ceilingHeight ?? plan.storeys[0].ceilingHeight
+            XCTAssertEqual(r.ceilingHeightMin, height, accuracy: 1e-4, name)
+            XCTAssertEqual(r.ceilingHeightMax, height, accuracy: 1e-4, name)
+            let holes = plan.openings.reduce(0.0) { $0 + $1.width * $1.height }
+            XCTAssertEqual(r.wallAreaGross, perimeter * height, accuracy: 1e-3, name)
+            XCTAssertEqual(r.wallAreaNet, perimeter * height - holes, accuracy: 1e-3, name)
+            XCTAssertEqual(r.doorCount + r.windowCount + r.openingCount, plan.openings.count, name)
+        }
+    }
+
+    /// The sloped-ceiling plan: the walls' top edges follow the slope, so min < max ceiling height.
+    func testSlopedCeilingHeights() throws {
+        let plan = try ExportFixtures.plan("sloped_ceiling_room")
+        let m = Measurements(model: try ExportModel(structure: TruthModel.structure(of: plan)))
+        let r = try XCTUnwrap(m.rooms.first)
+        let storey = plan.storeys[0]
+        var lo = Double.infinity, hi = -Double.infinity
+        for p in plan.rooms[0].polygon {
+            let h = storey.ceilingHeight(at: p)
+            lo = min(lo, h)
+            hi = max(hi, h)
+        }
+        XCTAssertEqual(r.ceilingHeightMin, lo, accuracy: 1e-3)
+        XCTAssertEqual(r.ceilingHeightMax, hi, accuracy: 1e-3)
+        XCTAssertLessThan(r.ceilingHeightMin, r.ceilingHeightMax - 0.2)
+    }
+}
