@@ -4,7 +4,14 @@ import PlumbKernel
 ///
 /// A candidate plane must be vertical within 3 degrees, cover at least 0.8 m², span at least the minimum
 /// height and reach within 15 cm of the ceiling above it (robust 0.5/99.5 % height percentiles; wardrobes
-/// and shelves stop short of the ceiling, and the wall behind them shows above). Noisy scans split
+/// and shelves stop short of the ceiling, and the wall behind them shows above). A tall cabinet front that
+/// does reach the ceiling is told from a wall by the band just below the ceiling: a wall shows there along
+/// its length, the front only in patches; a plane whose top band is less than 60 % covered is dropped when
+/// a parallel, better-covered plane stands 5 cm–1.5 m behind it (farther from the floor's centre). Without
+/// such a plane it stays a wall: in a small room the scanner may simply not have looked up. Outliers lie on
+/// the scanner's rays, so planes through the scanner's path collect thin sheets of them: a plane with a poorly
+/// covered top band must also have at least a fifth of the point density (points per m²) of the wall with
+/// the most points. Noisy scans split
 /// one wall into parallel layers a few centimetres apart, and door leaves or glass sit a few centimetres
 /// behind the wall face: planes parallel within 3 degrees and within 8 cm form one group whose surface is the
 /// plane with the most points; members within 3 cm of it (pieces of the same face, split at a doorway)
@@ -29,6 +36,10 @@ enum WallCandidates {
         var count: Int
         /// Passes the wall tests itself (otherwise it can only join a wall as a piece of it).
         var isWall: Bool
+        /// Share of the range covered in the band just below the ceiling (``topBandCoverage``).
+        var topCoverage: Double
+        /// Inliers per m² of the plane's area.
+        var density: Double
     }
 
     /// Share of the wall's 10 cm columns that have at least 3 points in the band 8–40 cm below the ceiling:
@@ -69,9 +80,15 @@ enum WallCandidates {
             let t0 = sortedT[Int(Double(ts.count - 1) * 0.002)], t1 = sortedT[Int(Double(ts.count - 1) * 0.998)]
             let ceiling = structure.ceilingY(x: c.x, z: c.y)
             let isWall = p.area >= 0.8 && hi - lo >= minimumSpan && hi >= ceiling - 0.15
-                && topBandCoverage(ys: p.inliers.map { cloud.y[Int($0)] }, ts: ts, range: t0...t1, ceiling: ceiling) >= 0.6
-            measured.append(Measured(plane: k, point: c, direction: dir, range: t0...t1, count: p.inliers.count, isWall: isWall))
+            let coverage = isWall ? topBandCoverage(ys: p.inliers.map { cloud.y[Int($0)] }, ts: ts, range: t0...t1, ceiling: ceiling) : 0
+            measured.append(Measured(plane: k, point: c, direction: dir, range: t0...t1, count: p.inliers.count,
+                                     isWall: isWall, topCoverage: coverage, density: Double(p.inliers.count) / Swift.max(p.area, 1e-9)))
         }
+        let reference = measured.filter(\.isWall).max { $0.count != $1.count ? $0.count < $1.count : $0.plane > $1.plane }?.density ?? 0
+        for a in measured.indices where measured[a].topCoverage < 0.6 && measured[a].density < 0.2 * reference {
+            measured[a].isWall = false
+        }
+        vetoFronts(&measured, centre: floorCentre(planes: planes, structure: structure))
         measured.sort { $0.count != $1.count ? $0.count > $1.count : $0.plane < $1.plane }
         var used = [Bool](repeating: false, count: measured.count)
         var out: [Candidate] = []
@@ -104,6 +121,37 @@ enum WallCandidates {
 }
 
 extension WallCandidates {
+    /// Mean of the floor planes' centroids in plan (a point inside the room).
+    static func floorCentre(planes: [DetectedPlane], structure: RoomStructure) -> SIMD2<Double> {
+        var sum = SIMD2<Double>.zero, weight = 0.0
+        for k in structure.floorPlanes {
+            sum += SIMD2(planes[k].centroid.x, planes[k].centroid.z) * Double(planes[k].inliers.count)
+            weight += Double(planes[k].inliers.count)
+        }
+        return weight > 0 ? sum / weight : .zero
+    }
+
+    /// Drops wall-like planes with a poorly covered top band that stand in front of a parallel,
+    /// better-covered plane (cabinet fronts reaching the ceiling; see the type's documentation).
+    static func vetoFronts(_ measured: inout [Measured], centre: SIMD2<Double>) {
+        let snapshot = measured
+        for (a, m) in snapshot.enumerated() where m.isWall && m.topCoverage < 0.6 {
+            let normal = SIMD2(-m.direction.y, m.direction.x)
+            let side = planDot(m.point - centre, normal) >= 0 ? 1.0 : -1.0
+            let covered = snapshot.contains { o in
+                guard o.plane != m.plane, o.isWall, o.topCoverage >= 0.6, o.topCoverage > m.topCoverage,
+                      abs(planCross(m.direction, o.direction)) < 0.052 else { return false }
+                let behind = side * planDot(o.point - m.point, normal)
+                guard behind > 0.05, behind < 1.5 else { return false }
+                let shift = planDot(o.point - m.point, m.direction)
+                let sign = planDot(o.direction, m.direction) > 0 ? 1.0 : -1.0
+                let r0 = shift + sign * o.range.lowerBound, r1 = shift + sign * o.range.upperBound
+                return Swift.min(r0, r1) < m.range.upperBound && Swift.max(r0, r1) > m.range.lowerBound
+            }
+            if covered { measured[a].isWall = false }
+        }
+    }
+
     /// Lengthens each straight wall's range to where it meets the nearest other wall beyond its observed
     /// ends (up to `reach` metres further), so walls whose ends were hidden (furniture in a corner) still
     /// close the room.
