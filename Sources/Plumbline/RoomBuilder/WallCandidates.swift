@@ -152,25 +152,32 @@ extension WallCandidates {
         }
     }
 
-    /// Lengthens each straight wall's range to where it meets the nearest other wall beyond its observed
-    /// ends (up to `reach` metres further), so walls whose ends were hidden (furniture in a corner) still
-    /// close the room.
-    static func closeRanges(_ cands: [Candidate], reach: Double = 2.0) -> [Candidate] {
-        var out = cands
-        for (a, c) in cands.enumerated() {
-            guard case let .line(p, d) = c.wall else { continue }
-            var lo = c.range.lowerBound, hi = c.range.upperBound
+    /// Lengthens each wall's range to where it meets the nearest other wall beyond its observed ends (up to
+    /// `reach` metres further along a straight wall, `reach / radius` radians along an arc), so walls whose
+    /// ends were hidden (furniture in a corner) still close the room. A meeting point on an arc counts only
+    /// within 0.3 rad of the arc's observed range.
+    static func closeRanges(_ barriers: [BarrierFill.Barrier], reach: Double = 2.0) -> [BarrierFill.Barrier] {
+        var out = barriers
+        for (a, c) in barriers.enumerated() {
+            let lo = c.range.lowerBound, hi = c.range.upperBound
+            let slack: Double, limit: Double
+            switch c.wall {
+            case .line: slack = 0.5; limit = reach
+            case let .arc(_, r): slack = 0.5 / r; limit = reach / r
+            }
             var bestHi = Double.infinity, bestLo = -Double.infinity
-            for (b, o) in cands.enumerated() where b != a {
+            for (b, o) in barriers.enumerated() where b != a {
                 for q in c.wall.intersections(with: o.wall, parallelSine: 0.26) {
-                    let t = planDot(q - p, d)
-                    if t > hi - 0.5, t - hi < reach, t < bestHi { bestHi = t }
-                    if t < lo + 0.5, lo - t < reach, t > bestLo { bestLo = t }
+                    if case .arc = o.wall {
+                        let u = o.wall.parameter(of: q, near: o.range)
+                        guard u > o.range.lowerBound - 0.3, u < o.range.upperBound + 0.3 else { continue }
+                    }
+                    let t = c.wall.parameter(of: q, near: c.range)
+                    if t > hi - slack, t - hi < limit, t < bestHi { bestHi = t }
+                    if t < lo + slack, lo - t < limit, t > bestLo { bestLo = t }
                 }
             }
-            if bestHi.isFinite { hi = Swift.max(hi, bestHi) }
-            if bestLo.isFinite { lo = Swift.min(lo, bestLo) }
-            out[a].range = lo...hi
+            out[a].range = (bestLo.isFinite ? Swift.min(lo, bestLo) : lo)...(bestHi.isFinite ? Swift.max(hi, bestHi) : hi)
         }
         return out
     }
