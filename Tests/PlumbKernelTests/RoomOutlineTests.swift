@@ -125,3 +125,25 @@ struct RoomOutlineTests {
         }
     }
 }
+
+/// Short sides are removed and their neighbours meet at their true intersection, wherever the sliver sits
+/// in the corner list (including the wrap-around from the last corner to the first).
+@Test(arguments: 0..<5) func shortEdgeRemovalMeetsNeighbours(rotation: Int) {
+    func line(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> RoomOutline.Edge {
+        .init(wall: .line(point: a, direction: (b - a) / planLength(b - a)), wallIndex: nil)
+    }
+    var corners: [SIMD2<Double>] = [[0, 0], [4, 0], [4, 2.98], [3.98, 3], [0, 3]]
+    corners = Array(corners[rotation...] + corners[..<rotation])
+    let edges = corners.indices.map { line(corners[$0], corners[($0 + 1) % corners.count]) }
+    var outline = RoomOutline(corners: corners, edges: edges)
+    outline.removeShortEdges(shorterThan: 0.05)
+    #expect(outline.corners.count == 4)
+    #expect(outline.edges.count == 4)
+    #expect(abs(outline.area - 12) < 1e-9)
+    #expect(outline.corners.contains { planLength($0 - SIMD2(4, 3)) < 1e-9 })
+    // Every edge still runs from its corner to the next one.
+    for k in outline.corners.indices {
+        let a = outline.corners[k], b = outline.corners[(k + 1) % outline.corners.count]
+        #expect(outline.edges[k].wall.distance(to: a) < 1e-9 && outline.edges[k].wall.distance(to: b) < 1e-9)
+    }
+}

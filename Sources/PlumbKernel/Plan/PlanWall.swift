@@ -1,3 +1,5 @@
+import Foundation
+
 /// A wall surface seen in plan view (the horizontal plane), in metres, in the caller's 2D plan frame.
 ///
 /// Room scans are reduced to plan view once the up axis is known: a vertical planar wall becomes a line,
@@ -30,6 +32,23 @@ public enum PlanWall: Sendable, Hashable, Codable {
             let r = p - c
             let l = planLength(r)
             return l > 0 ? c + r * (radius / l) : c + SIMD2(radius, 0)
+        }
+    }
+
+    /// The curve parameter of (the projection of) `p`: metres along the direction from the point of a
+    /// line; radians counter-clockwise from +x about an arc's centre, unwrapped by whole turns to lie
+    /// nearest the middle of `range` (so ranges that cross ±π compare correctly).
+    /// - Complexity: O(1).
+    public func parameter(of p: SIMD2<Double>, near range: ClosedRange<Double>) -> Double {
+        switch self {
+        case let .line(q, d):
+            return planDot(p - q, d)
+        case let .arc(c, _):
+            let mid = (range.lowerBound + range.upperBound) / 2
+            let a: Double = atan2(p.y - c.y, p.x - c.x)
+            let turn = 2 * Double.pi
+            let turns: Double = ((mid - a) / turn).rounded()
+            return a + turn * turns
         }
     }
 

@@ -44,6 +44,43 @@ public struct RoomOutline: Sendable, Equatable {
     }
 }
 
+extension RoomOutline {
+    /// Removes sides shorter than `minimum` metres: the two neighbours of a removed side meet at their
+    /// intersection nearest to it (or, when they are parallel, at the side's midpoint projected on them —
+    /// which merges them when they lie on one line). Repeats until no side is short or three sides remain.
+    /// - Complexity: O(n²) in the number of sides (outlines have few).
+    public mutating func removeShortEdges(shorterThan minimum: Double) {
+        var changed = true
+        while changed && corners.count > 3 {
+            changed = false
+            for k in corners.indices where edgeLength(k) < minimum {
+                let n = corners.count
+                let prev = (k + n - 1) % n, next = (k + 1) % n
+                let mid = (corners[k] + corners[next]) / 2
+                let hits = edges[prev].wall.intersections(with: edges[next].wall, parallelSine: 0.05)
+                let meet: SIMD2<Double>
+                if let best = hits.min(by: { planLength($0 - mid) < planLength($1 - mid) }), planLength(best - mid) < 1.0 {
+                    meet = best
+                } else if edges[prev].wall.distance(to: mid) < minimum, edges[next].wall.distance(to: mid) < minimum {
+                    meet = edges[prev].wall.project(mid)
+                } else {
+                    continue
+                }
+                // Corner k starts the short side and corner next ends it: both become the meeting point.
+                corners[k] = meet
+                corners.remove(at: next)
+                edges.remove(at: k)
+                if next == 0 {
+                    // The short side was the last one: the meeting point starts edge 0.
+                    corners.insert(corners.removeLast(), at: 0)
+                }
+                changed = true
+                break
+            }
+        }
+    }
+}
+
 /// Builds a ``RoomOutline`` from the plan-view footprint of a room (e.g. its ceiling points) and the walls
 /// fitted to its scan.
 ///
@@ -68,6 +105,9 @@ public enum RoomOutlineBuilder {
         public var snapAngle: Double = 0.35
         /// Unmatched footprint sides shorter than this are dropped (corner rounding), metres.
         public var minimumInferredSide: Double = 0.3
+        /// Final sides shorter than this are removed and their neighbours meet directly, metres (slivers
+        /// left where two nearly collinear walls or a tiny step meet).
+        public var minimumEdge: Double = 0.05
         /// Defaults.
         public init() {}
     }
@@ -151,6 +191,8 @@ public enum RoomOutlineBuilder {
         // corners[k] ends edges[k]; rotate so that corners[k] starts edges[k].
         corners.insert(corners.removeLast(), at: 0)
         var outline = RoomOutline(corners: corners, edges: edges)
+        outline.removeShortEdges(shorterThan: options.minimumEdge)
+        guard outline.corners.count >= 3 else { throw .degenerate("fewer than three sides remain after removing slivers") }
         if planSignedArea(outline.corners) < 0 {
             outline.corners.reverse()
             outline.edges.reverse()

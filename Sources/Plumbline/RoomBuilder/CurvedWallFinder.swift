@@ -3,11 +3,17 @@ import PlumbKernel
 
 /// Finds curved (cylindrical) walls among the vertical planes of a segmentation.
 ///
-/// Plane segmentation with a 2 cm band cuts a curved wall into several narrow vertical strips. For each
-/// vertical strip the plan-view points are fitted with a line and with a circle; a strip is *curved* when
-/// the circle explains significantly more (an F-test on the residual sums of squares, with at least a 1 cm
-/// sagitta over the strip). Curved strips that lie on one circle (median distance under 3 cm) are merged,
-/// and one circle is fitted to all their points (algebraic Hyper fit, then geometric Levenberg–Marquardt).
+/// Plane segmentation with a 3 cm band cuts a curved wall into several narrow vertical strips. Each
+/// vertical plane's plan-view points (within the wall height band) are fitted with a line and a circle; a
+/// strip *bends* when the circle explains the points significantly better (F-test over 50, sagitta of the
+/// strip's chord at least 5 mm, radius 0.5–25 m). The points of all bending strips are pooled and one
+/// circle is found robustly (MSAC, 2 cm threshold, seeded), so strips of different walls or furniture do
+/// not spoil it. Every vertical plane with at least 70 % of its points within 3 cm of the circle (flat
+/// strips nearly tangent to it included) joins the arc; the joined planes' points within 4 cm are then
+/// refitted geometrically (Levenberg–Marquardt) twice. An arc is kept when it really bends (``isCurved``)
+/// and at least half of its support comes from planes that passed the wall tests (`candidates`): sheets of
+/// outliers along the scanner's rays and furniture sides bend too, but they are not tall, dense walls.
+/// What is left is searched again for further arcs.
 enum CurvedWallFinder {
     struct Arc: Sendable {
         var circle: CircleModel
@@ -31,58 +37,93 @@ enum CurvedWallFinder {
         return out
     }
 
-    static func find(planes: [DetectedPlane], candidates: [Int], cloud: PointCloud, band: ClosedRange<Float>) -> [Arc] {
-        var curved: [(plane: Int, circle: CircleModel, points: [SIMD2<Double>])] = []
-        for k in candidates {
-            let pts = planPoints(planes[k], cloud, band: band, limit: 3000)
-            guard pts.count >= 60,
-                  let line = try? Line2DFit.fit(pts),
-                  let circle = try? CircleFit.fit(pts, maxIterations: 30) else { continue }
-            let c = circle.model
-            guard c.radius > 0.4, c.radius < 25 else { continue }
-            let n = Double(pts.count)
-            let rssLine = line.residuals.rms * line.residuals.rms * n
-            let rssCircle = circle.residuals.rms * circle.residuals.rms * n
-            guard rssCircle > 0 else { continue }
-            let f = (rssLine - rssCircle) / (rssCircle / (n - 3))
-            // Sagitta of the strip's chord on the fitted circle.
-            var lo = Double.infinity, hi = -Double.infinity
-            let d = line.model.direction
-            for p in pts {
-                let t = planDot(p, d)
-                lo = Swift.min(lo, t)
-                hi = Swift.max(hi, t)
-            }
-            let chord = hi - lo
-            let sagitta = c.radius - (Swift.max(0, c.radius * c.radius - chord * chord / 4)).squareRoot()
-            if f > 200, sagitta > 0.01 { curved.append((k, c, pts)) }
+    /// Whether a strip's points are explained significantly better by a circle than by a line.
+    static func bends(_ pts: [SIMD2<Double>]) -> Bool {
+        guard pts.count >= 60, let line = try? Line2DFit.fit(pts),
+              let circle = try? CircleFit.fit(pts, maxIterations: 30) else { return false }
+        let c = circle.model
+        guard c.radius > 0.5, c.radius < 25 else { return false }
+        let n = Double(pts.count)
+        let rssLine = line.residuals.rms * line.residuals.rms * n
+        let rssCircle = circle.residuals.rms * circle.residuals.rms * n
+        guard rssCircle > 0 else { return false }
+        let f = (rssLine - rssCircle) / (rssCircle / (n - 3))
+        var lo = Double.infinity, hi = -Double.infinity
+        for p in pts {
+            let t = planDot(p, line.model.direction)
+            lo = Swift.min(lo, t)
+            hi = Swift.max(hi, t)
         }
-        // Merge strips that lie on the same circle.
+        let chord = hi - lo
+        let sagitta = c.radius - (Swift.max(0, c.radius * c.radius - chord * chord / 4)).squareRoot()
+        return f > 50 && sagitta > 0.005
+    }
+
+    static func find(planes: [DetectedPlane], candidates: [Int], cloud: PointCloud, band: ClosedRange<Float>, seed: UInt64 = 0) -> [Arc] {
+        let vertical = planes.indices.filter { abs(planes[$0].normal.y) < 0.05 && planes[$0].area >= 0.2 }
+        var points: [Int: [SIMD2<Double>]] = [:]
+        for k in vertical { points[k] = planPoints(planes[k], cloud, band: band, limit: 3000) }
+        var bending = vertical.filter { bends(points[$0]!) }
+        var free = Set(vertical)
         var arcs: [Arc] = []
-        var used = Set<Int>()
-        for (a, s) in curved.enumerated() where !used.contains(a) {
-            var members = [a]
-            for (b, t) in curved.enumerated() where b != a && !used.contains(b) {
-                let ds = t.points.map { abs(s.circle.signedDistance($0)) }.sorted()
-                if ds[ds.count / 2] < 0.03 { members.append(b) }
+        while !bending.isEmpty {
+            let pooled = bending.flatMap { points[$0]! }
+            guard pooled.count >= 200,
+                  let robust = try? CircleFit.robust(pooled, radiusRange: 0.5...25,
+                                                     options: RobustFitOptions(inlierThreshold: 0.02, maxIterations: 2000, seed: seed)),
+                  robust.inlierIndices.count >= 200 else { break }
+            var circle = robust.model
+            var members: [Int] = []
+            for k in vertical.sorted() where free.contains(k) {
+                let pts = points[k]!
+                guard pts.count >= 30 else { continue }
+                let near = pts.filter { abs(circle.signedDistance($0)) < 0.03 }.count
+                if Double(near) >= 0.7 * Double(pts.count) { members.append(k) }
             }
-            let pts = members.flatMap { curved[$0].points }
-            guard let fit = try? CircleFit.fit(pts) else { continue }
-            members.forEach { used.insert($0) }
-            // Angular extent about the mean direction, so the range does not wrap.
-            var mean = SIMD2<Double>.zero
-            for p in pts { mean += (p - fit.model.centre) / Swift.max(1e-9, planLength(p - fit.model.centre)) }
-            let ref = atan2(mean.y, mean.x)
-            var lo = Double.infinity, hi = -Double.infinity
-            for p in pts {
-                var a = atan2(p.y - fit.model.centre.y, p.x - fit.model.centre.x) - ref
-                while a > .pi { a -= 2 * .pi }
-                while a < -.pi { a += 2 * .pi }
-                lo = Swift.min(lo, a)
-                hi = Swift.max(hi, a)
+            guard !members.isEmpty else { break }
+            var support: [SIMD2<Double>] = []
+            for _ in 0..<2 {
+                support = members.flatMap { points[$0]! }.filter { abs(circle.signedDistance($0)) < 0.04 }
+                guard support.count >= 100, let fit = try? CircleFit.fit(support) else { break }
+                circle = fit.model
             }
-            arcs.append(Arc(circle: fit.model, planes: members.map { curved[$0].plane }, angles: (ref + lo)...(ref + hi)))
+            for k in members { free.remove(k) }
+            let wallLike = Set(candidates)
+            let fromWalls = members.filter { wallLike.contains($0) }.flatMap { points[$0]! }
+                .filter { abs(circle.signedDistance($0)) < 0.04 }.count
+            bending.removeAll { members.contains($0) }
+            guard support.count >= 100, let range = angularRange(support, centre: circle.centre),
+                  range.upperBound - range.lowerBound > 0.15, 2 * fromWalls >= support.count, isCurved(support, circle: circle, angles: range) else { continue }
+            arcs.append(Arc(circle: circle, planes: members, angles: range))
         }
         return arcs
+    }
+
+    /// Whether an arc really bends: its sagitta over the covered angles is at least 5 cm and the circle's
+    /// RMS residual is under half the best line's (a huge circle through a flat wall fails both).
+    static func isCurved(_ pts: [SIMD2<Double>], circle: CircleModel, angles: ClosedRange<Double>) -> Bool {
+        let span = Swift.min(angles.upperBound - angles.lowerBound, Double.pi)
+        let sagitta = circle.radius * (1 - cos(span / 2))
+        guard sagitta >= 0.05, let line = try? Line2DFit.fit(pts) else { return false }
+        var ss = 0.0
+        for p in pts { ss += circle.signedDistance(p) * circle.signedDistance(p) }
+        return (ss / Double(pts.count)).squareRoot() < 0.5 * line.residuals.rms
+    }
+
+    /// Angular extent of `pts` about `centre`, measured from their mean direction so it does not wrap.
+    static func angularRange(_ pts: [SIMD2<Double>], centre: SIMD2<Double>) -> ClosedRange<Double>? {
+        guard !pts.isEmpty else { return nil }
+        var mean = SIMD2<Double>.zero
+        for p in pts { mean += (p - centre) / Swift.max(1e-9, planLength(p - centre)) }
+        let ref = atan2(mean.y, mean.x)
+        var lo = Double.infinity, hi = -Double.infinity
+        for p in pts {
+            var a = atan2(p.y - centre.y, p.x - centre.x) - ref
+            while a > .pi { a -= 2 * .pi }
+            while a < -.pi { a += 2 * .pi }
+            lo = Swift.min(lo, a)
+            hi = Swift.max(hi, a)
+        }
+        return (ref + lo)...(ref + hi)
     }
 }

@@ -95,14 +95,14 @@ public struct RoomBuilder: Sendable {
         let structure = try RoomStructure.find(planes: seg.planes, cloud: cloud, minimumWallSpan: options.minimumWallSpan)
         let topY = structure.ceilings.map { $0.y(x: 0, z: 0) }.max() ?? structure.floorY + 2.5
         let band = Float(structure.floorY + 1.0)...Float(Swift.max(structure.floorY + 1.2, topY - 0.2))
-        let arcs = CurvedWallFinder.find(planes: seg.planes, candidates: structure.wallCandidates.map(\.plane), cloud: cloud, band: band)
+        let arcs = CurvedWallFinder.find(planes: seg.planes, candidates: structure.wallCandidates.flatMap(\.members), cloud: cloud, band: band, seed: options.seed)
         let absorbed = Set(arcs.flatMap(\.planes))
         var walls: [PlanWall] = []
         var wallMembers: [[Int]] = []
         var barriers: [BarrierFill.Barrier] = []
-        for c in WallCandidates.closeRanges(structure.wallCandidates) where !absorbed.contains(c.plane) {
+        for c in structure.wallCandidates where !absorbed.contains(c.plane) {
             walls.append(c.wall)
-            wallMembers.append(c.members)
+            wallMembers.append(c.members.filter { !absorbed.contains($0) })
             barriers.append(.init(wall: c.wall, range: c.range))
         }
         for a in arcs {
@@ -111,6 +111,7 @@ public struct RoomBuilder: Sendable {
             wallMembers.append(a.planes)
             barriers.append(.init(wall: wall, range: a.angles))
         }
+        barriers = WallCandidates.closeRanges(barriers)
         let outline = try Self.outline(walls: walls, barriers: barriers, structure: structure, planes: seg.planes, cloud: cloud)
         var room = assemble(outline: outline, structure: structure, cloud: cloud, planes: seg.planes,
                             wallMembers: wallMembers)

@@ -4,7 +4,14 @@ import PlumbKernel
 ///
 /// A candidate plane must be vertical within 3 degrees, cover at least 0.8 m², span at least the minimum
 /// height and reach within 15 cm of the ceiling above it (robust 0.5/99.5 % height percentiles; wardrobes
-/// and shelves stop short of the ceiling, and the wall behind them shows above). Noisy scans split
+/// and shelves stop short of the ceiling, and the wall behind them shows above). A tall cabinet front that
+/// does reach the ceiling is told from a wall by the band just below the ceiling: a wall shows there along
+/// its length, the front only in patches; a plane whose top band is less than 60 % covered is dropped when
+/// a parallel, better-covered plane stands 5 cm–1.5 m behind it (farther from the floor's centre). Without
+/// such a plane it stays a wall: in a small room the scanner may simply not have looked up. Outliers lie on
+/// the scanner's rays, so planes through the scanner's path collect thin sheets of them: a plane with a poorly
+/// covered top band must also have at least a fifth of the point density (points per m²) of the wall with
+/// the most points. Noisy scans split
 /// one wall into parallel layers a few centimetres apart, and door leaves or glass sit a few centimetres
 /// behind the wall face: planes parallel within 3 degrees and within 8 cm form one group whose surface is the
 /// plane with the most points; members within 3 cm of it (pieces of the same face, split at a doorway)
@@ -29,6 +36,10 @@ enum WallCandidates {
         var count: Int
         /// Passes the wall tests itself (otherwise it can only join a wall as a piece of it).
         var isWall: Bool
+        /// Share of the range covered in the band just below the ceiling (``topBandCoverage``).
+        var topCoverage: Double
+        /// Inliers per m² of the plane's area.
+        var density: Double
     }
 
     /// Share of the wall's 10 cm columns that have at least 3 points in the band 8–40 cm below the ceiling:
@@ -69,9 +80,15 @@ enum WallCandidates {
             let t0 = sortedT[Int(Double(ts.count - 1) * 0.002)], t1 = sortedT[Int(Double(ts.count - 1) * 0.998)]
             let ceiling = structure.ceilingY(x: c.x, z: c.y)
             let isWall = p.area >= 0.8 && hi - lo >= minimumSpan && hi >= ceiling - 0.15
-                && topBandCoverage(ys: p.inliers.map { cloud.y[Int($0)] }, ts: ts, range: t0...t1, ceiling: ceiling) >= 0.6
-            measured.append(Measured(plane: k, point: c, direction: dir, range: t0...t1, count: p.inliers.count, isWall: isWall))
+            let coverage = isWall ? topBandCoverage(ys: p.inliers.map { cloud.y[Int($0)] }, ts: ts, range: t0...t1, ceiling: ceiling) : 0
+            measured.append(Measured(plane: k, point: c, direction: dir, range: t0...t1, count: p.inliers.count,
+                                     isWall: isWall, topCoverage: coverage, density: Double(p.inliers.count) / Swift.max(p.area, 1e-9)))
         }
+        let reference = measured.filter(\.isWall).max { $0.count != $1.count ? $0.count < $1.count : $0.plane > $1.plane }?.density ?? 0
+        for a in measured.indices where measured[a].topCoverage < 0.6 && measured[a].density < 0.2 * reference {
+            measured[a].isWall = false
+        }
+        vetoFronts(&measured, centre: floorCentre(planes: planes, structure: structure))
         measured.sort { $0.count != $1.count ? $0.count > $1.count : $0.plane < $1.plane }
         var used = [Bool](repeating: false, count: measured.count)
         var out: [Candidate] = []
@@ -104,25 +121,63 @@ enum WallCandidates {
 }
 
 extension WallCandidates {
-    /// Lengthens each straight wall's range to where it meets the nearest other wall beyond its observed
-    /// ends (up to `reach` metres further), so walls whose ends were hidden (furniture in a corner) still
-    /// close the room.
-    static func closeRanges(_ cands: [Candidate], reach: Double = 2.0) -> [Candidate] {
-        var out = cands
-        for (a, c) in cands.enumerated() {
-            guard case let .line(p, d) = c.wall else { continue }
-            var lo = c.range.lowerBound, hi = c.range.upperBound
+    /// Mean of the floor planes' centroids in plan (a point inside the room).
+    static func floorCentre(planes: [DetectedPlane], structure: RoomStructure) -> SIMD2<Double> {
+        var sum = SIMD2<Double>.zero, weight = 0.0
+        for k in structure.floorPlanes {
+            sum += SIMD2(planes[k].centroid.x, planes[k].centroid.z) * Double(planes[k].inliers.count)
+            weight += Double(planes[k].inliers.count)
+        }
+        return weight > 0 ? sum / weight : .zero
+    }
+
+    /// Drops wall-like planes with a poorly covered top band that stand in front of a parallel,
+    /// better-covered plane (cabinet fronts reaching the ceiling; see the type's documentation).
+    static func vetoFronts(_ measured: inout [Measured], centre: SIMD2<Double>) {
+        let snapshot = measured
+        for (a, m) in snapshot.enumerated() where m.isWall && m.topCoverage < 0.6 {
+            let normal = SIMD2(-m.direction.y, m.direction.x)
+            let side = planDot(m.point - centre, normal) >= 0 ? 1.0 : -1.0
+            let covered = snapshot.contains { o in
+                guard o.plane != m.plane, o.isWall, o.topCoverage >= 0.6, o.topCoverage > m.topCoverage,
+                      abs(planCross(m.direction, o.direction)) < 0.052 else { return false }
+                let behind = side * planDot(o.point - m.point, normal)
+                guard behind > 0.05, behind < 1.5 else { return false }
+                let shift = planDot(o.point - m.point, m.direction)
+                let sign = planDot(o.direction, m.direction) > 0 ? 1.0 : -1.0
+                let r0 = shift + sign * o.range.lowerBound, r1 = shift + sign * o.range.upperBound
+                return Swift.min(r0, r1) < m.range.upperBound && Swift.max(r0, r1) > m.range.lowerBound
+            }
+            if covered { measured[a].isWall = false }
+        }
+    }
+
+    /// Lengthens each wall's range to where it meets the nearest other wall beyond its observed ends (up to
+    /// `reach` metres further along a straight wall, `reach / radius` radians along an arc), so walls whose
+    /// ends were hidden (furniture in a corner) still close the room. A meeting point on an arc counts only
+    /// within 0.3 rad of the arc's observed range.
+    static func closeRanges(_ barriers: [BarrierFill.Barrier], reach: Double = 2.0) -> [BarrierFill.Barrier] {
+        var out = barriers
+        for (a, c) in barriers.enumerated() {
+            let lo = c.range.lowerBound, hi = c.range.upperBound
+            let slack: Double, limit: Double
+            switch c.wall {
+            case .line: slack = 0.5; limit = reach
+            case let .arc(_, r): slack = 0.5 / r; limit = reach / r
+            }
             var bestHi = Double.infinity, bestLo = -Double.infinity
-            for (b, o) in cands.enumerated() where b != a {
+            for (b, o) in barriers.enumerated() where b != a {
                 for q in c.wall.intersections(with: o.wall, parallelSine: 0.26) {
-                    let t = planDot(q - p, d)
-                    if t > hi - 0.5, t - hi < reach, t < bestHi { bestHi = t }
-                    if t < lo + 0.5, lo - t < reach, t > bestLo { bestLo = t }
+                    if case .arc = o.wall {
+                        let u = o.wall.parameter(of: q, near: o.range)
+                        guard u > o.range.lowerBound - 0.3, u < o.range.upperBound + 0.3 else { continue }
+                    }
+                    let t = c.wall.parameter(of: q, near: c.range)
+                    if t > hi - slack, t - hi < limit, t < bestHi { bestHi = t }
+                    if t < lo + slack, lo - t < limit, t > bestLo { bestLo = t }
                 }
             }
-            if bestHi.isFinite { hi = Swift.max(hi, bestHi) }
-            if bestLo.isFinite { lo = Swift.min(lo, bestLo) }
-            out[a].range = lo...hi
+            out[a].range = (bestLo.isFinite ? Swift.min(lo, bestLo) : lo)...(bestHi.isFinite ? Swift.max(hi, bestHi) : hi)
         }
         return out
     }
