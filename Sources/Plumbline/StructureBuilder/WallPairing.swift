@@ -1,0 +1,56 @@
+import Foundation
+import PlumbKernel
+
+/// Finds the walls seen from both sides: pairs of room wall faces that are parallel, face opposite ways,
+/// stand a wall's thickness apart back to back and overlap along the wall and in height; then groups
+/// them into clusters (connected components of the pair graph), each one partition wall line seen
+/// from its two sides.
+enum WallPairing {
+    /// Parameters of the pair test (from ``StructureBuilder/Options``).
+    struct Gate {
+        var maximumAngle: Double
+        var gap: ClosedRange<Double>
+        var minimumOverlap: Double
+    }
+
+    /// The back-to-back gap between two faces if they pair, else `nil`: measured at the middle of their
+    /// overlap as the mean of each face's distance behind the other.
+    /// - Complexity: O(1).
+    static func gap(_ a: WallFace, _ b: WallFace, gate: Gate) -> Double? {
+        let cosine = abs((a.direction * b.direction).sum())
+        guard cosine >= cos(gate.maximumAngle), (a.inward * b.inward).sum() < 0 else { return nil }
+        guard min(a.top, b.top) - max(a.bottom, b.bottom) > 0.1 else { return nil }
+        let u0 = a.along(b.start), u1 = a.along(b.end)
+        let lo = max(0, min(u0, u1)), hi = min(a.length, max(u0, u1))
+        guard hi - lo >= min(gate.minimumOverlap, 0.5 * min(a.length, b.length)) else { return nil }
+        let pa = a.start + a.direction * ((lo + hi) / 2)
+        // The same spot on b: project pa onto b's line.
+        let pb = b.start + b.direction * b.along(pa)
+        let g = (-b.signedDistance(pa) - a.signedDistance(pb)) / 2
+        return gate.gap.contains(g) ? g : nil
+    }
+
+    /// Clusters of face indices (each sorted, clusters ordered by their first face) that belong to a
+    /// wall seen from both sides; faces without a partner are in no cluster.
+    /// - Complexity: O(n²) pair tests for n faces.
+    static func clusters(_ faces: [WallFace], gate: Gate) -> [[Int]] {
+        var parent = Array(faces.indices)
+        func find(_ i: Int) -> Int {
+            var i = i
+            while parent[i] != i { parent[i] = parent[parent[i]]; i = parent[i] }
+            return i
+        }
+        var paired = [Bool](repeating: false, count: faces.count)
+        for i in faces.indices {
+            for j in faces.indices where j > i && gap(faces[i], faces[j], gate: gate) != nil {
+                paired[i] = true
+                paired[j] = true
+                let ri = find(i), rj = find(j)
+                if ri != rj { parent[max(ri, rj)] = min(ri, rj) }
+            }
+        }
+        var groups: [Int: [Int]] = [:]
+        for i in faces.indices where paired[i] { groups[find(i), default: []].append(i) }
+        return groups.values.map { $0.sorted() }.sorted { $0[0] < $1[0] }
+    }
+}
