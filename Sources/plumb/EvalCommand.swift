@@ -31,6 +31,7 @@ struct EvalCommand: AsyncParsableCommand {
     @Flag(help: "With --all: simulate each plan, build every room with RoomBuilder and score the rooms; plans with several rooms are merged with StructureBuilder and scored as a structure.") var build = false
     @Option(help: "Noise preset for --build: clean, phone or bad.") var preset: String = "phone"
     @Option(help: "Simulator seed for --build.") var seed: UInt64 = 1
+    @Option(help: "With --build: write each built room (<plan>-<room>.json) and merged structure (<plan>.json) into this folder.") var saveModels: String?
     @Option(help: "With --build: only plans with at most this many rooms (1: single-room plans only).") var maxRooms: Int = 1
 
     func run() async throws {
@@ -69,6 +70,13 @@ struct EvalCommand: AsyncParsableCommand {
                 guard let p = ScanPreset(rawValue: preset) else { throw ValidationError("unknown preset \(preset)") }
                 if plan.rooms.count > 1 {
                     let o = try ScanBuildEvaluation.runStructure(plan: plan, preset: p, seed: seed)
+                    if let saveModels {
+                        let dir = URL(fileURLWithPath: saveModels)
+                        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+                        let stem = (file as NSString).deletingPathExtension
+                        for (id, room) in o.builtRooms { try RoomPlanJSON.write(room, to: dir.appendingPathComponent("\(stem)-\(id).json")) }
+                        if let s = o.structure { try RoomPlanJSON.write(s, to: dir.appendingPathComponent(file)) }
+                    }
                     var err = StandardError()
                     for r in o.rooms {
                         if let f = r.failure { failures.append("\(file) room \(r.roomID): \(f)") } else {

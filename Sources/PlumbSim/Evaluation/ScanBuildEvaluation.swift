@@ -51,6 +51,8 @@ public enum ScanBuildEvaluation {
     public struct StructureOutcome: Sendable {
         /// Per room: points and build time (and the failure, if the room could not be built).
         public var rooms: [RoomOutcome]
+        /// The rooms RoomBuilder built (room ids in ``rooms`` order, failed rooms left out).
+        public var builtRooms: [(roomID: String, room: CapturedRoom)]
         /// The merged structure, or nil when merging failed or no room was built.
         public var structure: CapturedStructure?
         /// The score of the structure against the plan.
@@ -74,6 +76,7 @@ public enum ScanBuildEvaluation {
         let scan = try ScanSimulator(plan: plan).simulate(preset: preset, seed: seed)
         var outcomes: [RoomOutcome] = []
         var built: [CapturedRoom] = []
+        var builtIDs: [String] = []
         let clock = ContinuousClock()
         for (k, rc) in scan.roomClouds.enumerated() {
             var o = options
@@ -83,12 +86,13 @@ public enum ScanBuildEvaluation {
             do {
                 let room = try RoomBuilder(options: o).build(rc.cloud).room
                 built.append(room)
+                builtIDs.append(rc.roomID)
                 outcomes.append(RoomOutcome(roomID: rc.roomID, points: rc.cloud.count, buildSeconds: seconds(clock.now - start)))
             } catch {
                 outcomes.append(RoomOutcome(roomID: rc.roomID, points: rc.cloud.count, failure: "\(error)", buildSeconds: 0))
             }
         }
-        var out = StructureOutcome(rooms: outcomes, interiorWalls: [], mergeSeconds: 0)
+        var out = StructureOutcome(rooms: outcomes, builtRooms: Array(zip(builtIDs, built)), interiorWalls: [], mergeSeconds: 0)
         guard !built.isEmpty else { out.failure = "no room could be built"; return out }
         let start = clock.now
         do {

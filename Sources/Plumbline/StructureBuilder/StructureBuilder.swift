@@ -14,7 +14,11 @@ import PlumbKernel
 /// 3. Walls: straight upright room walls are turned to face into their room; two faces that are
 ///    parallel within ``Options/maximumWallAngle``, face opposite ways, stand back to back
 ///    ``Options/wallGap`` apart and overlap along the wall (``Options/minimumWallOverlap``) and in height
-///    are one wall seen from both sides. Such faces are grouped per wall line and cut where the room
+///    are one wall seen from both sides. Back-to-back faces closer than the smallest gap, or crossing
+///    by up to ``Options/coincidence`` (rooms overlapping slightly), are one wall too but of unknown
+///    thickness (`dimensions[2]` = 0); faces facing the same way within ``Options/coincidence`` and
+///    overlapping are one face captured twice and are de-duplicated (the longer face wins
+///    where both cover). Such faces are grouped per wall line and cut where the room
 ///    behind changes (T joints); each stretch with a face on both sides becomes one wall whose centre
 ///    line lies midway between the faces, whose `dimensions[2]` is the measured gap between them, whose
 ///    width spans the union of the two faces' extents (short one-sided stretches up to
@@ -47,6 +51,10 @@ public struct StructureBuilder: Sendable {
         public var wallGap: ClosedRange<Double> = 0.04...0.5
         /// Smallest overlap along the wall of two faces (or half the shorter face, if less), metres.
         public var minimumWallOverlap: Double = 0.3
+        /// Back-to-back faces crossing by up to this much (rooms overlapping a little) are still one wall,
+        /// of unknown thickness; faces of two rooms this close and facing the same way are one face
+        /// captured twice, metres.
+        public var coincidence: Double = 0.15
         /// One-sided stretches of a wall line shorter than this, next to a stretch seen from both sides,
         /// are absorbed into it, metres.
         public var absorbLength: Double = 0.5
@@ -124,7 +132,7 @@ public struct StructureBuilder: Sendable {
             storeyElevations[s] = min(storeyElevations[s], e)
         }
 
-        let gate = WallPairing.Gate(maximumAngle: options.maximumWallAngle, gap: options.wallGap, minimumOverlap: options.minimumWallOverlap)
+        let gate = WallPairing.Gate(maximumAngle: options.maximumWallAngle, gap: options.wallGap, minimumOverlap: options.minimumWallOverlap, coincidence: options.coincidence)
         let merger = StructureWallMerger(rooms: rooms, gate: gate, absorbLength: options.absorbLength)
         let pieces = merger.pieces()
         var sources: [UUID: [UUID]] = [:]

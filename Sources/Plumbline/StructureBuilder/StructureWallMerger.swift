@@ -11,9 +11,13 @@ struct StructureWallMerger {
     let faceIndex: [[Int?]]
     let clusters: [WallCluster]
     let absorbLength: Double
+    /// Smallest thickness reported as measured; thinner (or crossing) faces give a centred wall of
+    /// unknown thickness (0).
+    let minimumThickness: Double
 
     init(rooms: [CapturedRoom], gate: WallPairing.Gate, absorbLength: Double) {
         self.rooms = rooms
+        minimumThickness = gate.gap.lowerBound
         self.absorbLength = absorbLength
         var faces: [WallFace] = []
         var index: [[Int?]] = []
@@ -80,7 +84,8 @@ struct StructureWallMerger {
         let fp = faces[cl.members[p]], fn = faces[cl.members[n]]
         let mid = (run.lo + run.hi) / 2
         // +normal-room face minus -normal-room face: the solid lies between them.
-        let thickness = cl.offset(p, at: mid) - cl.offset(n, at: mid)
+        let gap = cl.offset(p, at: mid) - cl.offset(n, at: mid)
+        let thickness = gap >= minimumThickness ? gap : 0
         let centre = { (s: Double) in (cl.offset(p, at: s) + cl.offset(n, at: s)) / 2 }
         let a = cl.point(run.lo, centre(run.lo)), b = cl.point(run.hi, centre(run.hi))
         // Local z faces the room of the earlier face (input order), right-handed with y up.
@@ -103,7 +108,7 @@ struct StructureWallMerger {
             completedEdges: edges)
         let contributors = run.contributors.union([p, n]).sorted().map { cl.members[$0] }
         return WallPiece(surface: surface, faces: contributors, cluster: c, interval: run.lo...run.hi,
-                         thickness: thickness, rooms: [fp.room, fn.room].sorted())
+                         thickness: gap >= minimumThickness ? gap : nil, rooms: [fp.room, fn.room].sorted())
     }
 
     /// The part of member `m`'s wall over `run` (the whole wall, unchanged, when the run covers it).

@@ -2,15 +2,44 @@ import Foundation
 import PlumbKernel
 
 /// Finds the walls seen from both sides: pairs of room wall faces that are parallel, face opposite ways,
-/// stand a wall's thickness apart back to back and overlap along the wall and in height; then groups
-/// them into clusters (connected components of the pair graph), each one partition wall line seen
-/// from its two sides.
+/// stand a wall's thickness apart back to back (or cross by up to ``Gate/coincidence``: the same wall
+/// with rooms that overlap a little, thickness not measurable) and overlap along the wall and in
+/// height; and faces that are the same face captured twice (same facing, within ``Gate/coincidence``
+/// of each other, overlapping; from two rooms or, as RoomPlan sometimes writes, twice in one room). Groups them into clusters (connected components of the link
+/// graph), each one wall line seen from its sides.
 enum WallPairing {
     /// Parameters of the pair test (from ``StructureBuilder/Options``).
     struct Gate {
         var maximumAngle: Double
         var gap: ClosedRange<Double>
         var minimumOverlap: Double
+        /// Largest crossing of back-to-back faces, and largest distance of two captures of one face, metres.
+        var coincidence: Double
+    }
+
+    /// How two faces are linked.
+    enum Link: Equatable {
+        /// Back to back, this far apart (negative: crossing).
+        case backToBack(Double)
+        /// The same face captured by two rooms.
+        case sameFace
+    }
+
+    /// The link between two faces, or `nil`.
+    /// - Complexity: O(1).
+    static func link(_ a: WallFace, _ b: WallFace, gate: Gate) -> Link? {
+        if let g = gap(a, b, gate: gate) { return .backToBack(g) }
+        guard (a.inward * b.inward).sum() >= cos(gate.maximumAngle) else { return nil }
+        guard overlap(a, b) >= min(gate.minimumOverlap, 0.5 * min(a.length, b.length)),
+              min(a.top, b.top) - max(a.bottom, b.bottom) > 0.1 else { return nil }
+        let pa = a.start + a.direction * (a.length / 2), pb = b.start + b.direction * (b.length / 2)
+        return abs(a.signedDistance(pb)) <= gate.coincidence && abs(b.signedDistance(pa)) <= gate.coincidence ? .sameFace : nil
+    }
+
+    /// Length of b's projection onto a that lies within a, metres.
+    static func overlap(_ a: WallFace, _ b: WallFace) -> Double {
+        let u0 = a.along(b.start), u1 = a.along(b.end)
+        return min(a.length, max(u0, u1)) - max(0, min(u0, u1))
     }
 
     /// The back-to-back gap between two faces if they pair, else `nil`: measured at the middle of their
@@ -27,7 +56,7 @@ enum WallPairing {
         // The same spot on b: project pa onto b's line.
         let pb = b.start + b.direction * b.along(pa)
         let g = (-b.signedDistance(pa) - a.signedDistance(pb)) / 2
-        return gate.gap.contains(g) ? g : nil
+        return g >= -gate.coincidence && g <= gate.gap.upperBound ? g : nil
     }
 
     /// Clusters of face indices (each sorted, clusters ordered by their first face) that belong to a
@@ -42,7 +71,7 @@ enum WallPairing {
         }
         var paired = [Bool](repeating: false, count: faces.count)
         for i in faces.indices {
-            for j in faces.indices where j > i && gap(faces[i], faces[j], gate: gate) != nil {
+            for j in faces.indices where j > i && link(faces[i], faces[j], gate: gate) != nil {
                 paired[i] = true
                 paired[j] = true
                 let ri = find(i), rj = find(j)

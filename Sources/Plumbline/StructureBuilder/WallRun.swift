@@ -15,8 +15,12 @@ struct WallRun: Equatable {
     /// empty) stretches shorter than `absorbLength` next to a two-sided stretch are absorbed into it
     /// (split at their middle between two), so the few centimetres where a thinner crossing wall meets
     /// the partition, or where two rooms' corners disagree, do not become walls of their own.
+    /// Before that, slivers shorter than ``minimumLength`` join their longer contiguous neighbour.
     /// Empty stretches that remain are dropped.
     /// - Complexity: O(m²) for m members.
+    /// Stretches shorter than this join their longer neighbour first, metres.
+    static let minimumLength = 0.1
+
     static func runs(of cluster: WallCluster, lengths: [Double], absorbLength: Double) -> [WallRun] {
         var cuts = cluster.intervals.flatMap { [$0.lowerBound, $0.upperBound] }.sorted()
         var unique: [Double] = []
@@ -40,6 +44,23 @@ struct WallRun: Equatable {
             } else {
                 runs.append(WallRun(lo: lo, hi: hi, positive: pos, negative: neg, contributors: covering))
             }
+        }
+        // Slivers (shorter than 10 cm, where face ends nearly coincide) join their longer neighbour.
+        var k = 0
+        while k < runs.count {
+            guard runs[k].length < minimumLength, runs.count > 1 else { k += 1; continue }
+            let left = k > 0 && abs(runs[k - 1].hi - runs[k].lo) < 1e-9
+            let right = k + 1 < runs.count && abs(runs[k + 1].lo - runs[k].hi) < 1e-9
+            guard left || right else { k += 1; continue }
+            let useLeft = left && (!right || runs[k - 1].length >= runs[k + 1].length)
+            if useLeft {
+                runs[k - 1].hi = runs[k].hi
+                runs[k - 1].contributors.formUnion(runs[k].contributors)
+            } else {
+                runs[k + 1].lo = runs[k].lo
+                runs[k + 1].contributors.formUnion(runs[k].contributors)
+            }
+            runs.remove(at: k)
         }
         // Absorb short one-sided or empty stretches into neighbouring two-sided ones.
         var keep = [Bool](repeating: true, count: runs.count)
