@@ -32,6 +32,7 @@ struct EvalCommand: AsyncParsableCommand {
     @Option(help: "Noise preset for --build: clean, phone or bad.") var preset: String = "phone"
     @Option(help: "Simulator seed for --build.") var seed: UInt64 = 1
     @Option(help: "With --build: write each built room (<plan>-<room>.json) and merged structure (<plan>.json) into this folder.") var saveModels: String?
+    @Option(help: "With --build on multi-room plans: StructureBuilder's largest floor overlap of two rooms at one height (fraction of the smaller; 1 disables the check).") var maxFloorOverlap: Double = 0.5
     @Option(help: "With --build: only plans with at most this many rooms (1: single-room plans only).") var maxRooms: Int = 1
 
     func run() async throws {
@@ -69,7 +70,9 @@ struct EvalCommand: AsyncParsableCommand {
                 guard plan.rooms.count <= maxRooms else { continue }
                 guard let p = ScanPreset(rawValue: preset) else { throw ValidationError("unknown preset \(preset)") }
                 if plan.rooms.count > 1 {
-                    let o = try ScanBuildEvaluation.runStructure(plan: plan, preset: p, seed: seed)
+                    var so = StructureBuilder.Options()
+                    so.maximumFloorOverlap = maxFloorOverlap
+                    let o = try ScanBuildEvaluation.runStructure(plan: plan, preset: p, seed: seed, structureOptions: so)
                     if let saveModels {
                         let dir = URL(fileURLWithPath: saveModels)
                         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
