@@ -69,6 +69,21 @@ import Testing
         }
     }
 
+    @Test func unperturbedTruthRoomsGiveExactThickness() throws {
+        for name in Self.multiRoomPlans {
+            let plan = try PlanFixtures.load(name)
+            let rooms = try TruthModel.rooms(of: plan).map { room in
+                var r = room
+                for k in r.walls.indices { r.walls[k].dimensions.z = 0 }
+                return r
+            }
+            let result = try StructureBuilder().build(rooms)
+            let a = try Evaluator.evaluate(model: EvaluationModel(structure: result.structure), plan: plan).aggregate
+            #expect(a.thickness.count > 0 && a.thicknessError.max < 2e-4, "\(name): \(a.thicknessError.max)")
+            #expect(a.duplicateWalls == 0, "\(name)")
+        }
+    }
+
     @Test func simulatedThreeRoomApartmentMerges() throws {
         let plan = try PlanFixtures.load("apartment_3room")
         let o = try ScanBuildEvaluation.runStructure(plan: plan, preset: .phone, seed: 1)

@@ -26,7 +26,7 @@ import PlumbKernel
 ///    Its local z faces the room listed first. Walls seen from one side only (exterior walls, walls
 ///    whose neighbour was not captured, curved walls) are kept as captured: their transform stays on
 ///    the room-side face and `dimensions[2]` stays as captured (0 from RoomPlan and ``RoomBuilder``:
-///    thickness unknown).
+///    thickness unknown). Degenerate straight walls under 1 cm wide are left out.
 /// 4. Doors, windows and openings follow their host into the structure wall that covers them; the
 ///    same hole seen from both rooms becomes one element (see ``EmbeddedSurfaceMerger``), placed in
 ///    the centre plane with the merged wall as parent.
@@ -64,7 +64,8 @@ public struct StructureBuilder: Sendable {
         /// Smallest upright-box volume IoU of an object seen from two rooms.
         public var objectIoU: Double = 0.3
         /// Largest overlap of two floors at about the same height (within ``floorHeightTolerance``), as a
-        /// fraction of the smaller floor, before the rooms are rejected as misplaced.
+        /// fraction of the smaller floor, before the rooms are rejected as misplaced; 1 or more disables
+        /// the check.
         public var maximumFloorOverlap: Double = 0.5
         /// Floors whose elevations differ by more than this are never compared for overlap, metres.
         public var floorHeightTolerance: Double = 1.0
@@ -118,7 +119,7 @@ public struct StructureBuilder: Sendable {
     public func build(_ input: [CapturedRoom]) throws(StructureBuildError) -> Result {
         try Self.validate(input)
         let elevations = input.map(StoreyAssignment.elevation)
-        if let (i, j, f) = RoomPlacementCheck.firstConflict(
+        if options.maximumFloorOverlap < 1, let (i, j, f) = RoomPlacementCheck.firstConflict(
             floors: input.map(\.floorPolygons), elevations: elevations, heightTolerance: options.floorHeightTolerance,
             maximumFraction: options.maximumFloorOverlap) {
             throw .invalidRoomLocation(room: j, overlapping: i, fraction: f)

@@ -39,7 +39,8 @@ struct StructureWallMerger {
     }
 
     /// The structure walls in a deterministic order: rooms in input order, walls in room order, a
-    /// cluster's pieces (ordered along it) where its first face would be.
+    /// cluster's pieces (ordered along it) where its first face would be. Straight walls under 1 cm
+    /// wide are left out.
     func pieces() -> [WallPiece] {
         var clusterOf = [Int?](repeating: nil, count: faces.count)
         for (c, cl) in clusters.enumerated() { for m in cl.members { clusterOf[m] = c } }
@@ -48,7 +49,10 @@ struct StructureWallMerger {
         for (r, room) in rooms.enumerated() {
             for (w, wall) in room.walls.enumerated() {
                 guard let f = faceIndex[r][w], let c = clusterOf[f] else {
-                    out.append(WallPiece(surface: wall, faces: faceIndex[r][w].map { [$0] } ?? [], rooms: [r]))
+                    // Degenerate walls (under 1 cm wide, as a builder may leave at a corner) are left out.
+                    if wall.dimensions.x >= 0.01 || wall.curve != nil {
+                        out.append(WallPiece(surface: wall, faces: faceIndex[r][w].map { [$0] } ?? [], rooms: [r]))
+                    }
                     continue
                 }
                 if emitted.insert(c).inserted { out += pieces(ofCluster: c) }
