@@ -1,5 +1,6 @@
 import Foundation
 import Plumbline
+import PlumbKernel
 import Testing
 
 /// StructureBuilder on hand-made rooms whose true walls, thicknesses and storeys are known exactly.
@@ -151,6 +152,42 @@ import Testing
         }
     }
 
+    @Test func oversizedInputIsRejectedBeforeAnyWork() throws {
+        var a = F.room(0, lo: SIMD2(0, 0), hi: SIMD2(4, 3))
+        a.walls = (0..<10_001).map { k in F.wall(SIMD2(0, Float(k) * 0.01), SIMD2(1, Float(k) * 0.01), floorY: 0, height: 2.5, id: F.id(0, 1000 + k)) }
+        #expect(throws: StructureBuildError.tooManyElements(path: "rooms[0].walls", count: 10_001, limit: 10_000)) {
+            try StructureBuilder().build([a])
+        }
+    }
+
+    @Test func randomRoomsNeverCrashAndMergeDeterministically() throws {
+        // Seeded random rooms: random rectangles (some overlapping, some degenerate, some far away) with
+        // random doors; every run either merges or throws a typed error, and repeats byte for byte.
+        var g = SeededGenerator(seed: 42)
+        var merged = 0
+        for trial in 0..<200 {
+            var rooms: [CapturedRoom] = []
+            for k in 0..<Int(g.next() % 6 + 1) {
+                let lo = SIMD2<Float>(Float(g.next() % 2000) / 100, Float(g.next() % 2000) / 100)
+                let size = SIMD2<Float>(Float(g.next() % 600) / 100, Float(g.next() % 600) / 100)
+                var r = F.room(trial * 10 + k, lo: lo, hi: lo + size, floorY: Float(g.next() % 3) * 1.4)
+                if size.x > 1 {
+                    r.doors = [F.embedded(.door(isOpen: false), in: r.walls[0], along: 0, bottom: 0, width: 0.8, height: 2, id: F.id(trial * 10 + k, 200))]
+                }
+                rooms.append(r)
+            }
+            do {
+                let one = try RoomPlanJSON.encode(try StructureBuilder().build(rooms).structure)
+                let two = try RoomPlanJSON.encode(try StructureBuilder().build(rooms).structure)
+                #expect(one == two)
+                merged += 1
+            } catch is StructureBuildError {
+                // misplaced (overlapping) rooms
+            }
+        }
+        #expect(merged > 50)
+    }
+
     @Test func sameInputSameBytes() throws {
         let rooms = [F.room(0, lo: SIMD2(0, 0), hi: SIMD2(4, 6)), F.room(1, lo: SIMD2(4.12, 0), hi: SIMD2(7, 2.94)),
                      F.room(2, lo: SIMD2(4.12, 3.06), hi: SIMD2(7, 6))]
@@ -162,3 +199,4 @@ import Testing
         #expect(back.unknownFields["plumblineSources"] != nil)
     }
 }
+

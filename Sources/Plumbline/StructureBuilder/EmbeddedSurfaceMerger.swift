@@ -32,8 +32,10 @@ struct EmbeddedSurfaceMerger {
         for (k, p) in pieces.enumerated() { for f in p.faces { piecesOfFace[f, default: []].append(k) } }
         var placed: [Placed] = []
         for (r, room) in merger.rooms.enumerated() {
+            var wallIndex: [UUID: Int] = [:]
+            for (k, w) in room.walls.enumerated() where wallIndex[w.identifier] == nil { wallIndex[w.identifier] = k }
             for e in room.doors + room.windows + room.openings {
-                placed.append(place(e, room: r, room.walls, piecesOfFace))
+                placed.append(place(e, room: r, wallIndex, piecesOfFace))
             }
         }
         // Pair across the two sides of each wall seen from both sides.
@@ -73,10 +75,10 @@ struct EmbeddedSurfaceMerger {
     }
 
     /// The element's host piece and its rectangle along the host's cluster.
-    func place(_ e: CapturedRoom.Surface, room r: Int, _ walls: [CapturedRoom.Surface], _ piecesOfFace: [Int: [Int]]) -> Placed {
+    func place(_ e: CapturedRoom.Surface, room r: Int, _ wallIndex: [UUID: Int], _ piecesOfFace: [Int: [Int]]) -> Placed {
         let ys = e.worldCorners.map { Double($0.y) }
         let vertical = (ys.min() ?? 0)...(ys.max() ?? 0)
-        guard let parent = e.parentIdentifier, let w = walls.firstIndex(where: { $0.identifier == parent }),
+        guard let parent = e.parentIdentifier, let w = wallIndex[parent],
               let f = merger.faceIndex[r][w], let candidates = piecesOfFace[f], !candidates.isEmpty else {
             return Placed(surface: e, piece: nil, positiveSide: true, along: 0...0, vertical: vertical)
         }

@@ -7,7 +7,7 @@ import Foundation
 enum ObjectMerger {
     /// The structure's objects (input order, a group where its first member was) and the source
     /// identifiers of each.
-    /// - Complexity: O(n²) box overlaps for n objects.
+    /// - Complexity: O(n log n + k) for n objects and k pairs overlapping in x (O(n²) at worst).
     static func merge(_ rooms: [CapturedRoom], minimumIoU: Double) -> (objects: [CapturedRoom.Object], sources: [UUID: [UUID]]) {
         var all: [(room: Int, object: CapturedRoom.Object)] = []
         for (r, room) in rooms.enumerated() { for o in room.objects { all.append((r, o)) } }
@@ -18,8 +18,12 @@ enum ObjectMerger {
             return i
         }
         let bounds = all.map { $0.object.worldBounds }
-        for i in all.indices {
-            for j in all.indices where j > i && all[j].room != all[i].room {
+        // Sweep and prune along x.
+        let order = all.indices.sorted { bounds[$0].min.x != bounds[$1].min.x ? bounds[$0].min.x < bounds[$1].min.x : $0 < $1 }
+        for (k, i) in order.enumerated() {
+            for j in order[(k + 1)...] {
+                if bounds[j].min.x >= bounds[i].max.x { break }
+                guard all[j].room != all[i].room else { continue }
                 let a = bounds[i], b = bounds[j]
                 guard a.min.x < b.max.x, b.min.x < a.max.x, a.min.z < b.max.z, b.min.z < a.max.z, a.min.y < b.max.y, b.min.y < a.max.y else { continue }
                 if UprightBoxOverlap.iou(all[i].object, all[j].object) >= minimumIoU {

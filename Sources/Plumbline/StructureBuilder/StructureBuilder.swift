@@ -38,8 +38,10 @@ import PlumbKernel
 /// to them; the structure JSON carries the merged ones under the top-level key `plumblineSources`).
 /// Same input, same output, byte for byte.
 ///
-/// Complexity: O(W² + O² + R²·cells) for W walls, O objects and R rooms (pairwise tests; ample for
-/// buildings of hundreds of rooms).
+/// Complexity: pairwise tests pruned by a sweep along x (about O(W log W) walls and O(O log O)
+/// objects for a building, O(n²) at worst) plus O(R²) floor-overlap tests with a bounded raster per
+/// overlapping pair; input sizes are capped (``maximumRooms``, ``maximumElementsPerList``,
+/// ``maximumTotalElements``).
 public struct StructureBuilder: Sendable {
     /// Options of a merge.
     public struct Options: Sendable, Equatable {
@@ -102,6 +104,8 @@ public struct StructureBuilder: Sendable {
     public static let maximumRooms = 1000
     /// Largest number of elements in one room's list (walls, doors, …).
     public static let maximumElementsPerList = 10_000
+    /// Largest number of walls, doors, windows, openings and objects over all rooms together.
+    public static let maximumTotalElements = 200_000
 
     /// The options of this builder.
     public var options: Options
@@ -174,6 +178,8 @@ public struct StructureBuilder: Sendable {
     static func validate(_ rooms: [CapturedRoom]) throws(StructureBuildError) {
         guard !rooms.isEmpty else { throw .noRooms }
         guard rooms.count <= maximumRooms else { throw .tooManyElements(path: "rooms", count: rooms.count, limit: maximumRooms) }
+        let total = rooms.reduce(0) { $0 + $1.walls.count + $1.doors.count + $1.windows.count + $1.openings.count + $1.objects.count }
+        guard total <= maximumTotalElements else { throw .tooManyElements(path: "rooms (all elements)", count: total, limit: maximumTotalElements) }
         var seen: [UUID: String] = [:]
         func claim(_ id: UUID, _ path: String) throws(StructureBuildError) {
             if let first = seen[id] { throw .duplicateIdentifier(path: path, first: first) }

@@ -61,7 +61,7 @@ enum WallPairing {
 
     /// Clusters of face indices (each sorted, clusters ordered by their first face) that belong to a
     /// wall seen from both sides; faces without a partner are in no cluster.
-    /// - Complexity: O(n²) pair tests for n faces.
+    /// - Complexity: O(n log n + k) for n faces and k pairs whose x-ranges overlap (O(n²) at worst).
     static func clusters(_ faces: [WallFace], gate: Gate) -> [[Int]] {
         var parent = Array(faces.indices)
         func find(_ i: Int) -> Int {
@@ -70,8 +70,14 @@ enum WallPairing {
             return i
         }
         var paired = [Bool](repeating: false, count: faces.count)
-        for i in faces.indices {
-            for j in faces.indices where j > i && link(faces[i], faces[j], gate: gate) != nil {
+        // Sweep and prune along x: only faces whose plan x-ranges, widened by the largest gap, overlap.
+        let reach = max(gate.gap.upperBound, gate.coincidence)
+        let xr = faces.map { (min($0.start.x, $0.end.x) - reach, max($0.start.x, $0.end.x) + reach) }
+        let order = faces.indices.sorted { xr[$0].0 != xr[$1].0 ? xr[$0].0 < xr[$1].0 : $0 < $1 }
+        for (k, i) in order.enumerated() {
+            for j in order[(k + 1)...] {
+                if xr[j].0 > xr[i].1 { break }
+                guard link(faces[min(i, j)], faces[max(i, j)], gate: gate) != nil else { continue }
                 paired[i] = true
                 paired[j] = true
                 let ri = find(i), rj = find(j)
