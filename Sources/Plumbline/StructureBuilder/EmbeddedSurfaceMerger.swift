@@ -5,8 +5,8 @@ import PlumbKernel
 /// rooms of a shared wall into one.
 ///
 /// Each element goes to the structure wall made from its host face that covers the element's centre.
-/// On a wall seen from both sides, elements from the two sides whose rectangles (along the wall × in
-/// height) overlap with IoU ≥ `minimumIoU` and whose kinds agree (window with window; door or opening
+/// On a wall seen from both sides (or one face captured by two rooms), elements from the two sides
+/// (or from two rooms on one side) whose rectangles (along the wall × in height) overlap with IoU ≥ `minimumIoU` and whose kinds agree (window with window; door or opening
 /// with door or opening: the same hole can look like a passage from the side without the leaf) are
 /// merged greedily, best IoU first: the result spans the mean of the two rectangles, is a door when
 /// either is (open when either is), and gets an identifier derived from both. Every element on a wall
@@ -21,6 +21,7 @@ struct EmbeddedSurfaceMerger {
         var surface: CapturedRoom.Surface
         var piece: Int?
         var positiveSide: Bool
+        var room: Int
         var along: ClosedRange<Double>
         var vertical: ClosedRange<Double>
     }
@@ -45,8 +46,9 @@ struct EmbeddedSurfaceMerger {
         for k in byPiece.keys.sorted() {
             let list = byPiece[k]!
             var candidates: [(Double, Int, Int)] = []
-            for i in list where placed[i].positiveSide {
-                for j in list where !placed[j].positiveSide && compatible(placed[i].surface.category, placed[j].surface.category) {
+            for i in list {
+                for j in list where j > i && (placed[i].positiveSide != placed[j].positiveSide || placed[i].room != placed[j].room)
+                    && compatible(placed[i].surface.category, placed[j].surface.category) {
                     let iou = rectangleIoU(placed[i], placed[j])
                     if iou >= minimumIoU { candidates.append((iou, min(i, j), max(i, j))) }
                 }
@@ -80,11 +82,11 @@ struct EmbeddedSurfaceMerger {
         let vertical = (ys.min() ?? 0)...(ys.max() ?? 0)
         guard let parent = e.parentIdentifier, let w = wallIndex[parent],
               let f = merger.faceIndex[r][w], let candidates = piecesOfFace[f], !candidates.isEmpty else {
-            return Placed(surface: e, piece: nil, positiveSide: true, along: 0...0, vertical: vertical)
+            return Placed(surface: e, piece: nil, positiveSide: true, room: r, along: 0...0, vertical: vertical)
         }
         let c = SIMD2<Double>(Double(e.center.x), Double(e.center.z))
         guard let cid = pieces[candidates[0]].cluster else {
-            return Placed(surface: e, piece: candidates[0], positiveSide: true, along: 0...0, vertical: vertical)
+            return Placed(surface: e, piece: candidates[0], positiveSide: true, room: r, along: 0...0, vertical: vertical)
         }
         let cl = merger.clusters[cid]
         let s = cl.along(c)
@@ -95,7 +97,7 @@ struct EmbeddedSurfaceMerger {
         let best = candidates.min { distance($0) < distance($1) }!
         let m = cl.members.firstIndex(of: f)!
         let half = Double(e.dimensions.x) / 2
-        return Placed(surface: e, piece: best, positiveSide: cl.facesPositive[m], along: (s - half)...(s + half), vertical: vertical)
+        return Placed(surface: e, piece: best, positiveSide: cl.facesPositive[m], room: r, along: (s - half)...(s + half), vertical: vertical)
     }
 
     func compatible(_ a: CapturedRoom.Surface.Category, _ b: CapturedRoom.Surface.Category) -> Bool {

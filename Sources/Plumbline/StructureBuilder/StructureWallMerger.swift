@@ -77,7 +77,7 @@ struct StructureWallMerger {
             } else if let m = run.positive ?? run.negative {
                 let k = faceOrdinal[m, default: 0]
                 faceOrdinal[m] = k + 1
-                out.append(oneSided(cl, run, m, ordinal: k))
+                out.append(oneSided(cl, c, run, m, ordinal: k))
             }
         }
         return out
@@ -116,12 +116,15 @@ struct StructureWallMerger {
     }
 
     /// The part of member `m`'s wall over `run` (the whole wall, unchanged, when the run covers it).
-    func oneSided(_ cl: WallCluster, _ run: WallRun, _ m: Int, ordinal: Int) -> WallPiece {
+    /// Its sources are every face of the run (other captures of the same face included).
+    func oneSided(_ cl: WallCluster, _ c: Int, _ run: WallRun, _ m: Int, ordinal: Int) -> WallPiece {
         let f = faces[cl.members[m]]
         let wall = rooms[f.room].walls[f.wall]
         let whole = cl.intervals[m]
+        let contributors = run.contributors.union([m]).sorted().map { cl.members[$0] }
+        let roomList = Set(contributors.map { faces[$0].room }).sorted()
         if abs(run.lo - whole.lowerBound) < 1e-3 && abs(run.hi - whole.upperBound) < 1e-3 {
-            return WallPiece(surface: wall, faces: [cl.members[m]], rooms: [f.room])
+            return WallPiece(surface: wall, faces: contributors, cluster: c, interval: run.lo...run.hi, rooms: roomList)
         }
         let a = cl.point(run.lo, cl.offset(m, at: run.lo)), b = cl.point(run.hi, cl.offset(m, at: run.hi))
         var s = wall
@@ -131,7 +134,7 @@ struct StructureWallMerger {
         s.polygonCorners = []
         s.completedEdges.subtract([.left, .right])
         s.identifier = DerivedIdentifier.make(from: [wall.identifier], salt: 0x5049_4543_0000 &+ UInt64(ordinal))
-        return WallPiece(surface: s, faces: [cl.members[m]], rooms: [f.room])
+        return WallPiece(surface: s, faces: contributors, cluster: c, interval: run.lo...run.hi, rooms: roomList)
     }
 }
 

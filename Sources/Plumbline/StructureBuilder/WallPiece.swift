@@ -7,10 +7,11 @@ struct WallPiece {
     /// Face indices (into the builder's face list) that contributed; a single face for walls seen from
     /// one side.
     var faces: [Int]
-    /// For walls seen from both sides: the cluster, the stretch along it and the measured thickness.
+    /// For walls made from a cluster of linked faces: the cluster and the stretch along it.
     var cluster: Int?
     var interval: ClosedRange<Double>?
+    /// For walls seen from both sides with a measurable gap: the measured thickness, metres.
     var thickness: Double?
-    /// Rooms (input indices) the wall separates (two for a wall seen from both sides).
+    /// Rooms (input indices) whose faces the wall was made from (two for a wall between two rooms).
     var rooms: [Int]
 }
