@@ -95,6 +95,20 @@ import Testing
         #expect(r.structure.doors.allSatisfy { $0.parentIdentifier == r.interiorWalls[0].identifier })
     }
 
+    @Test func faceCapturedByTwoRoomsIsOneWallWithOneWindow() throws {
+        // Two captures overlapping by 1 m (25 % of a floor): their south walls are one face.
+        var a = F.room(0, lo: SIMD2(0, 0), hi: SIMD2(4, 3)), b = F.room(1, lo: SIMD2(3, 0.02), hi: SIMD2(7, 3))
+        a.windows = [F.embedded(.window, in: a.walls[0], along: 1.5, bottom: 1, width: 0.8, height: 1, id: F.id(0, 300))]
+        b.windows = [F.embedded(.window, in: b.walls[0], along: -1.48, bottom: 1, width: 0.8, height: 1, id: F.id(1, 300))]
+        let r = try StructureBuilder().build([a, b])
+        let south = r.structure.walls.filter { abs($0.center.z) < 0.05 }
+        #expect(south.count == 2)  // A's whole face and the rest of B's
+        #expect(abs(south.map(\.dimensions.x).reduce(0, +) - 7) < 0.01)
+        #expect(r.structure.windows.count == 1)
+        #expect(r.sources[r.structure.windows[0].identifier] == [a.windows[0].identifier, b.windows[0].identifier])
+        #expect(south.contains { $0.identifier == r.structure.windows[0].parentIdentifier })
+    }
+
     @Test func storeysFromFloorElevationsKeepSplitLevels() throws {
         let ground = F.room(0, lo: SIMD2(0, 0), hi: SIMD2(4, 3))
         let study = F.room(1, lo: SIMD2(4.12, 0), hi: SIMD2(7, 3), floorY: 0.6)
