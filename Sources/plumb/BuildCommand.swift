@@ -8,16 +8,21 @@ import Plumbline
 struct BuildCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "build",
-        abstract: "Build a parametric room (RoomPlan JSON) from a point cloud of one room.",
+        abstract: "Build a parametric room (RoomPlan JSON) from a point cloud of one room, or a structure from several.",
         discussion: """
             Reads a PLY, PCD or XYZ scan, finds floor, ceiling, walls (straight and curved, with true corner \
             angles), doors, windows, openings and furniture, prints a summary and writes the room as RoomPlan \
             CapturedRoom JSON. The model is y-up, metres, relative to the cloud's origin (recorded as \
-            plumblineOrigin).
+            plumblineOrigin). With several scans (one room each, one coordinate frame) and --structure, every \
+            room is built and the rooms are merged into one CapturedStructure (walls between rooms with their \
+            measured thickness, storeys); per-room areas, the total area and interior wall thicknesses are printed.
             """)
 
-    @Argument(help: "Point cloud of one room (.ply, .pcd, .xyz).")
-    var scan: String
+    @Argument(help: "Point cloud of one room (.ply, .pcd, .xyz); several with --structure.")
+    var scans: [String]
+
+    @Flag(help: "Build every scan as a room and merge them into one CapturedStructure.")
+    var structure = false
 
     @Option(name: .long, help: "Up axis of the scan: y, z or automatic.")
     var up: UpAxis = .automatic
@@ -29,6 +34,10 @@ struct BuildCommand: AsyncParsableCommand {
     var seed: UInt64 = 0
 
     func run() async throws {
+        guard !scans.isEmpty else { throw ValidationError("give a scan file") }
+        if structure { return try runStructure() }
+        guard scans.count == 1 else { throw ValidationError("several scans need --structure") }
+        let scan = scans[0]
         let url = URL(fileURLWithPath: scan)
         let size = (try? FileManager.default.attributesOfItem(atPath: scan)[.size] as? Int) ?? 0
         if size > 20_000_000 { progress("reading \(scan) (\(size / 1_000_000) MB)…") }
@@ -48,6 +57,32 @@ struct BuildCommand: AsyncParsableCommand {
         print("read \(format(t1 - t0)), built \(format(t2 - t1))")
         if let output {
             try RoomPlanJSON.encode(result.room).write(to: URL(fileURLWithPath: output))
+            print("wrote \(output)")
+        }
+    }
+
+    /// Builds each scan (seeds `seed + index`, so identifiers differ between rooms) and merges them.
+    func runStructure() throws {
+        let clock = ContinuousClock()
+        var rooms: [CapturedRoom] = []
+        for (k, scan) in scans.enumerated() {
+            let t0 = clock.now
+            let read = try PointCloudReader.read(contentsOf: URL(fileURLWithPath: scan))
+            for d in read.report.drops { progress("note: \(scan): dropped \(d.count) points (\(d.reason.rawValue))") }
+            var options = RoomBuilder.Options()
+            options.upAxis = up
+            options.seed = seed &+ UInt64(k)
+            options.segmentation.seed = seed &+ UInt64(k)
+            let result = try RoomBuilder(options: options).build(read.cloud)
+            rooms.append(result.room)
+            print("room \(k) (\(scan)): \(read.cloud.count) points, read and built in \(format(clock.now - t0))")
+        }
+        let t1 = clock.now
+        let result = try StructureBuilder().build(rooms)
+        print(StructureSummary(result: result, names: MergeCommand.names(scans)).text)
+        print("merged in \(format(clock.now - t1))")
+        if let output {
+            try RoomPlanJSON.write(result.structure, to: URL(fileURLWithPath: output))
             print("wrote \(output)")
         }
     }

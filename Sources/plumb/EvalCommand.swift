@@ -28,10 +28,12 @@ struct EvalCommand: AsyncParsableCommand {
     @Option(help: "Folder of plans for --all.") var plans: String = "Data/plans"
     @Option(help: "Folder of models for --all, named like the plan files.") var models: String?
     @Option(help: "Write each plan's truth CapturedStructure JSON into this folder (with --all or --truth).") var exportTruth: String?
-    @Flag(help: "With --all: simulate each plan, build every room with RoomBuilder and score the rooms.") var build = false
+    @Flag(help: "With --all: simulate each plan, build every room with RoomBuilder and score the rooms; plans with several rooms are merged with StructureBuilder and scored as a structure.") var build = false
     @Option(help: "Noise preset for --build: clean, phone or bad.") var preset: String = "phone"
     @Option(help: "Simulator seed for --build.") var seed: UInt64 = 1
-    @Option(help: "With --build: only plans with at most this many rooms.") var maxRooms: Int = 1
+    @Option(help: "With --build: write each built room (<plan>-<room>.json) and merged structure (<plan>.json) into this folder.") var saveModels: String?
+    @Option(help: "With --build on multi-room plans: StructureBuilder's largest floor overlap of two rooms at one height (fraction of the smaller; 1 disables the check).") var maxFloorOverlap: Double = 0.5
+    @Option(help: "With --build: only plans with at most this many rooms (1: single-room plans only).") var maxRooms: Int = 1
 
     func run() async throws {
         if all {
@@ -56,6 +58,7 @@ struct EvalCommand: AsyncParsableCommand {
         var reports: [EvaluationReport] = []
         var missing: [String] = []
         var failures: [String] = []
+        var structureLines: [String] = []
         for file in files {
             let plan: FloorPlan
             do { plan = try EvaluationFiles.loadPlan(dir.appendingPathComponent(file)) } catch {
@@ -66,6 +69,32 @@ struct EvalCommand: AsyncParsableCommand {
             if build {
                 guard plan.rooms.count <= maxRooms else { continue }
                 guard let p = ScanPreset(rawValue: preset) else { throw ValidationError("unknown preset \(preset)") }
+                if plan.rooms.count > 1 {
+                    var so = StructureBuilder.Options()
+                    so.maximumFloorOverlap = maxFloorOverlap
+                    let o = try ScanBuildEvaluation.runStructure(plan: plan, preset: p, seed: seed, structureOptions: so)
+                    if let saveModels {
+                        let dir = URL(fileURLWithPath: saveModels)
+                        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+                        let stem = (file as NSString).deletingPathExtension
+                        for (id, room) in o.builtRooms { try RoomPlanJSON.write(room, to: dir.appendingPathComponent("\(stem)-\(id).json")) }
+                        if let s = o.structure { try RoomPlanJSON.write(s, to: dir.appendingPathComponent(file)) }
+                    }
+                    var err = StandardError()
+                    for r in o.rooms {
+                        if let f = r.failure { failures.append("\(file) room \(r.roomID): \(f)") } else {
+                            print(String(format: "%@ room %@: %d points built in %.0f ms", file, r.roomID, r.points, r.buildSeconds * 1000), to: &err)
+                        }
+                    }
+                    if let r = o.report {
+                        reports.append(r)
+                        print(String(format: "%@: %d rooms merged in %.1f ms", file, o.structure?.rooms.count ?? 0, o.mergeSeconds * 1000), to: &err)
+                        if let s = o.openings { structureLines.append(StructureEvalLine(plan: file, outcome: o, openings: s).text) }
+                    } else {
+                        failures.append("\(file) structure: \(o.failure ?? "?")")
+                    }
+                    continue
+                }
                 for o in try ScanBuildEvaluation.run(plan: plan, preset: p, seed: seed) {
                     if let r = o.report {
                         reports.append(r)
@@ -93,6 +122,9 @@ struct EvalCommand: AsyncParsableCommand {
             }
         }
         try emit(reports)
+        if !structureLines.isEmpty && format == .table {
+            print("Structures (merged elements vs truth structure)\n" + StructureEvalLine.header + "\n" + structureLines.joined(separator: "\n"))
+        }
         var stderr = StandardError()
         if !missing.isEmpty { print("MISSING models (\(missing.count)): \(missing.joined(separator: ", "))", to: &stderr) }
         if !failures.isEmpty {

@@ -46,4 +46,67 @@ public enum ScanBuildEvaluation {
         }
         return out
     }
+
+    /// The outcome of a multi-room run (``runStructure(plan:preset:seed:options:structureOptions:)``).
+    public struct StructureOutcome: Sendable {
+        /// Per room: points and build time (and the failure, if the room could not be built).
+        public var rooms: [RoomOutcome]
+        /// The rooms RoomBuilder built (room ids in ``rooms`` order, failed rooms left out).
+        public var builtRooms: [(roomID: String, room: CapturedRoom)]
+        /// The merged structure, or nil when merging failed or no room was built.
+        public var structure: CapturedStructure?
+        /// The score of the structure against the plan.
+        public var report: EvaluationReport?
+        /// The structure's own doors, windows and openings against the truth structure's.
+        public var openings: StructureOpeningCheck.Score?
+        /// Interior walls with their measured thickness.
+        public var interiorWalls: [StructureBuilder.InteriorWall]
+        /// Why merging or scoring failed.
+        public var failure: String?
+        /// Wall-clock seconds of the merge.
+        public var mergeSeconds: Double
+    }
+
+    /// Simulates `plan`, builds every room from its own cloud with ``RoomBuilder``, merges the rooms
+    /// with ``StructureBuilder`` and scores the structure against the whole plan.
+    /// - Throws: ``ScanSimulatorError`` when the plan cannot be simulated.
+    public static func runStructure(plan: FloorPlan, preset: ScanPreset, seed: UInt64,
+                                    options: RoomBuilder.Options = RoomBuilder.Options(),
+                                    structureOptions: StructureBuilder.Options = StructureBuilder.Options()) throws(ScanSimulatorError) -> StructureOutcome {
+        let scan = try ScanSimulator(plan: plan).simulate(preset: preset, seed: seed)
+        var outcomes: [RoomOutcome] = []
+        var built: [CapturedRoom] = []
+        var builtIDs: [String] = []
+        let clock = ContinuousClock()
+        for (k, rc) in scan.roomClouds.enumerated() {
+            var o = options
+            o.upAxis = .y
+            o.seed = options.seed &+ UInt64(k)
+            let start = clock.now
+            do {
+                let room = try RoomBuilder(options: o).build(rc.cloud).room
+                built.append(room)
+                builtIDs.append(rc.roomID)
+                outcomes.append(RoomOutcome(roomID: rc.roomID, points: rc.cloud.count, buildSeconds: seconds(clock.now - start)))
+            } catch {
+                outcomes.append(RoomOutcome(roomID: rc.roomID, points: rc.cloud.count, failure: "\(error)", buildSeconds: 0))
+            }
+        }
+        var out = StructureOutcome(rooms: outcomes, builtRooms: Array(zip(builtIDs, built)), interiorWalls: [], mergeSeconds: 0)
+        guard !built.isEmpty else { out.failure = "no room could be built"; return out }
+        let start = clock.now
+        do {
+            let result = try StructureBuilder(options: structureOptions).build(built)
+            out.mergeSeconds = seconds(clock.now - start)
+            out.structure = result.structure
+            out.interiorWalls = result.interiorWalls
+            out.report = try Evaluator.evaluate(model: EvaluationModel(structure: result.structure), plan: plan)
+            out.openings = StructureOpeningCheck.score(model: result.structure, truth: try TruthModel.structure(of: plan))
+        } catch {
+            out.failure = "\(error)"
+        }
+        return out
+    }
+
+    static func seconds(_ d: Duration) -> Double { Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18 }
 }

@@ -1,0 +1,30 @@
+/// Why ``StructureBuilder`` could not merge the rooms. Every case names the room (index in the input
+/// list) and, where it applies, the element at fault.
+public enum StructureBuildError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// No rooms were given.
+    case noRooms
+    /// More rooms, or more elements in one room's list, than the builder accepts (`path` such as
+    /// `rooms` or `rooms[3].walls`).
+    case tooManyElements(path: String, count: Int, limit: Int)
+    /// An element has a non-finite transform or dimension (`path` such as `rooms[2].doors[0]`).
+    case nonFiniteElement(path: String)
+    /// Two elements share an identifier (`path` names the second, `first` the first); identifiers must
+    /// be unique across all rooms to keep the structure traceable.
+    case duplicateIdentifier(path: String, first: String)
+    /// Room `room` cannot be placed in the structure (RoomPlan's `invalidRoomLocation`): its floor
+    /// overlaps room `overlapping`'s floor by `fraction` of the smaller floor at the same height, so the
+    /// two captures are not in one consistent coordinate frame (or are the same room twice).
+    case invalidRoomLocation(room: Int, overlapping: Int, fraction: Double)
+
+    /// A one-line human-readable description.
+    public var description: String {
+        switch self {
+        case .noRooms: "no rooms to merge"
+        case let .tooManyElements(p, n, l): "\(p) has \(n) elements, more than the \(l) the structure builder accepts"
+        case let .nonFiniteElement(p): "\(p) has a non-finite transform or dimension"
+        case let .duplicateIdentifier(p, f): "\(p) has the same identifier as \(f); identifiers must be unique across rooms"
+        case let .invalidRoomLocation(r, o, f):
+            "invalid room location: room \(r) overlaps room \(o) by \(Int((f * 100).rounded())) % of the smaller floor at the same height; the rooms are not in one coordinate frame"
+        }
+    }
+}

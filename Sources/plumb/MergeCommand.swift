@@ -1,0 +1,52 @@
+import ArgumentParser
+import Foundation
+import Plumbline
+
+/// `plumb merge`: several RoomPlan CapturedRoom JSON files (one world frame) in, one CapturedStructure out.
+struct MergeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "merge",
+        abstract: "Merge rooms (RoomPlan CapturedRoom JSON, one coordinate frame) into one CapturedStructure.",
+        discussion: """
+            Walls seen from both sides become one centred wall with its measured thickness; doors, windows, \
+            openings and objects seen from two rooms become one; rooms are grouped into storeys by floor \
+            height. Prints per-room areas, the total area and each interior wall's thickness.
+            """)
+
+    @Argument(help: "Room JSON files (RoomPlan CapturedRoom).")
+    var rooms: [String]
+
+    @Option(name: [.customShort("o"), .long], help: "Where to write the structure JSON.")
+    var output: String?
+
+    @Option(help: "Floor elevations farther apart than this start a new storey, metres.")
+    var storeyGap: Double = 1.5
+
+    @Option(help: "Largest floor overlap of two rooms at one height, as a fraction of the smaller (1 disables the check).")
+    var maxFloorOverlap: Double = 0.5
+
+    func run() async throws {
+        guard !rooms.isEmpty else { throw ValidationError("give at least one room JSON file") }
+        var input: [CapturedRoom] = []
+        for path in rooms { input.append(try RoomPlanJSON.decode(CapturedRoom.self, contentsOf: URL(fileURLWithPath: path))) }
+        var options = StructureBuilder.Options()
+        options.storeyGap = storeyGap
+        options.maximumFloorOverlap = maxFloorOverlap
+        let result = try StructureBuilder(options: options).build(input)
+        print(StructureSummary(result: result, names: Self.names(rooms)).text)
+        if let output {
+            try RoomPlanJSON.write(result.structure, to: URL(fileURLWithPath: output))
+            print("wrote \(output)")
+        }
+    }
+
+    /// Short labels for the input files: the file name, or parent folder/file name when file names repeat.
+    static func names(_ paths: [String]) -> [String] {
+        let files = paths.map { ($0 as NSString).lastPathComponent }
+        guard Set(files).count < files.count else { return files }
+        return paths.map { p in
+            let parent = ((p as NSString).deletingLastPathComponent as NSString).lastPathComponent
+            return parent.isEmpty ? (p as NSString).lastPathComponent : parent + "/" + (p as NSString).lastPathComponent
+        }
+    }
+}
