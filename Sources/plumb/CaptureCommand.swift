@@ -116,22 +116,28 @@ struct CaptureCommand: AsyncParsableCommand {
             print("wrote world map \(saveMap)")
         }
         let out = URL(fileURLWithPath: output)
+        var failures = 0
         for (room, data) in datas {
             if let saveData {
                 let dir = URL(fileURLWithPath: saveData)
                 try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
                 let e = JSONEncoder()
-                e.outputFormatting = [.sortedKeys]
+                e.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
                 try e.encode(data).write(to: dir.appendingPathComponent("\(room.isEmpty ? "run\(data.runIndex)" : room).capture.json"))
             }
             let tb = clock.now
-            let result = try RoomBuilder().build(data)
-            let buildSeconds = Self.seconds(clock.now - tb)
-            let url = datas.count == 1 ? out
-                : out.deletingPathExtension().appendingPathExtension(room.isEmpty ? "run\(data.runIndex)" : room)
-                    .appendingPathExtension(out.pathExtension.isEmpty ? "json" : out.pathExtension)
-            try RoomPlanJSON.encode(result.room).write(to: url)
-            print("room \(room): \(Self.counts(result.room)); final build \(String(format: "%.0f ms", buildSeconds * 1000)); wrote \(url.path)")
+            do {
+                let result = try RoomBuilder().build(data)
+                let buildSeconds = Self.seconds(clock.now - tb)
+                let url = datas.count == 1 ? out
+                    : out.deletingPathExtension().appendingPathExtension(room.isEmpty ? "run\(data.runIndex)" : room)
+                        .appendingPathExtension(out.pathExtension.isEmpty ? "json" : out.pathExtension)
+                try RoomPlanJSON.encode(result.room).write(to: url)
+                print("room \(room): \(Self.counts(result.room)); final build \(String(format: "%.0f ms", buildSeconds * 1000)); wrote \(url.path)")
+            } catch {
+                failures += 1
+                print("room \(room): FAILED: \(error)")
+            }
         }
         if timing {
             let m = await session.metrics
@@ -146,6 +152,7 @@ struct CaptureCommand: AsyncParsableCommand {
                 print(String(format: "timing: %d relocalization attempts, %.0f ms", m.relocalizationAttempts, m.relocalizationSeconds * 1000))
             }
         }
+        if failures > 0 { throw ExitCode(1) }
     }
 
     static func seconds(_ d: Duration) -> Double {

@@ -52,12 +52,13 @@ enum CaptureFixtures {
     }
 
     /// A slow walk around the room centre: frames `first ..< first + count`, 0.1 s apart, turning 4° and
-    /// moving about 1 cm per frame (0.1 m/s, 40°/s).
+    /// moving about 1 cm per frame (0.1 m/s, under 50°/s with the tilt), tilting between −43° and +9° so
+    /// floor and ceiling are seen.
     static func slowWalk(room: BoxRoom = BoxRoom(), count: Int, first: Int = 0, lux: Double? = 250) -> [DepthFrame] {
         (first..<(first + count)).map { i in
             let a = Double(i) * 4 * .pi / 180
             let p = SIMD3(room.width / 2 + 0.5 * cos(a * 0.5), 1.4, room.depth / 2 + 0.3 * sin(a * 0.5))
-            return frame(room: room, pose: pose(p, yaw: a, pitch: -0.15 + 0.1 * sin(a)), timestamp: Double(i) * 0.1, lux: lux)
+            return frame(room: room, pose: pose(p, yaw: a, pitch: -0.3 + 0.45 * sin(a * 1.3)), timestamp: Double(i) * 0.1, lux: lux)
         }
     }
 }

@@ -9,8 +9,10 @@ public struct CaptureConfiguration: Sendable, Equatable, Codable {
     /// about 60 MB of table at most). When a frame leaves more, the map evicts down to 90 % of this (see
     /// ``FusedVoxelMap``).
     public var maximumVoxels: Int = 1_500_000
-    /// Pixels with lower confidence (0 low, 1 medium, 2 high) are not fused.
-    public var minimumConfidence: UInt8 = 1
+    /// Pixels with lower confidence (0 low, 1 medium, 2 high) are not fused. Default 0 (all): far and
+    /// grazing returns are low-confidence but are often the only view of a far wall, and averaging in the
+    /// voxels tames their noise.
+    public var minimumConfidence: UInt8 = 0
     /// Depths outside this range (z-depth, metres) are not fused.
     public var fusedDepthRange: ClosedRange<Float> = 0.1...5.0
     /// Capture time between two live room updates (default 0.1 s: 10 updates per second of capture).

@@ -51,8 +51,8 @@ public struct InstructionAdvisor: Sendable {
         return (dist / dt, Self.angleDegrees(first.1, last.1) / dt)
     }
 
-    /// Rotation angle between two poses, degrees.
-    static func angleDegrees(_ a: RigidTransform, _ b: RigidTransform) -> Double {
+    /// Rotation angle between the orientations of two poses, degrees (0...180).
+    public static func angleDegrees(_ a: RigidTransform, _ b: RigidTransform) -> Double {
         // trace(Raᵀ Rb) = 1 + 2 cos θ
         let tr = dot(a.column0, b.column0) + dot(a.column1, b.column1) + dot(a.column2, b.column2)
         return acosClamped((tr - 1) / 2) * 180 / .pi

@@ -50,8 +50,8 @@ public enum WorldMapError: Error, Sendable, Equatable, CustomStringConvertible {
 /// to ``cellSize`` cells (points with unit normals) and their large planes, in the session's world frame
 /// (y up, metres). A session started with a map relocalizes into its frame (``Relocalizer``).
 ///
-/// Size: about 16 bytes per point once encoded (base64-packed floats); a 20 m² room at 5 cm cells holds
-/// roughly 30 000 points, about 0.5 MB of JSON.
+/// Size: about 37 bytes per point once encoded (seven base64-packed floats); a bedroom at 5 cm cells
+/// holds roughly 10 000–20 000 points, under 1 MB of JSON.
 public struct WorldMap: Sendable, Equatable, Codable {
     /// Format version (1).
     public var version: Int = 1
@@ -130,7 +130,7 @@ public struct WorldMap: Sendable, Equatable, Codable {
     /// JSON bytes of the map (sorted keys, deterministic).
     public func encoded() throws(WorldMapError) -> Data {
         let e = JSONEncoder()
-        e.outputFormatting = [.sortedKeys]
+        e.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         do { return try e.encode(self) } catch { throw .corrupt("\(error)") }
     }
 
