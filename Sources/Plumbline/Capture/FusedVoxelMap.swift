@@ -1,0 +1,418 @@
+import PlumbKernel
+
+/// A bounded-memory voxel map that fuses depth frames incrementally.
+///
+/// Every accepted depth pixel is unprojected into the world frame and falls into one cubic voxel of edge
+/// ``voxelSize``; the voxel keeps the running mean of its points (as an offset from the voxel centre,
+/// quantised to 1/65534 of the voxel: 0.3 µm at 2 cm), the number of points fused into it (saturating
+/// at 65535) and the low 16 bits of the number of the last frame that touched it.
+///
+/// Storage: one open-addressing hash table (linear probing) of 16-byte slots, four per cache line. The
+/// slot of a voxel is the hash of its 2 x 2 x 2 block followed by its position inside the block, so
+/// neighbouring pixels often touch the same cache line. The table doubles when it would pass half full.
+/// Fusion is memory-latency bound, so each image row is processed in two passes: the first computes
+/// every pixel's voxel and touches its home slot (the loads are independent, so many are in flight at
+/// once), the second probes and updates the now-cached slots.
+///
+/// Memory bound and eviction: after a frame, if the map holds more than ``capacity`` voxels, it drops
+/// voxels until it holds 90 % of ``capacity``: first voxels seen by a single point (mostly noise and
+/// outliers), least recently touched first, then the least recently touched of the rest. The table
+/// never exceeds `2 × nextPowerOfTwo(capacity + pixels of one frame)` slots (16 bytes each).
+///
+/// Coordinates: world positions are `origin + local`; voxel indices are kept within ±32766 of the origin
+/// (±655 m at 2 cm); farther points are not fused and are counted in ``FrameFusionStatistics``.
+public struct FusedVoxelMap: Sendable {
+    /// Voxel edge, metres.
+    public let voxelSize: Double
+    /// Most voxels kept after any frame.
+    public let capacity: Int
+    /// World position of the map's local zero, metres.
+    public let origin: SIMD3<Double>
+
+    /// Low 48 bits of an empty slot's word (no voxel packs to it: coordinates stay below 65535).
+    static let empty: UInt64 = 0xFFFF_FFFF_FFFF
+    static let keyMask: UInt64 = 0xFFFF_FFFF_FFFF
+    static let bias = 1 << 15
+    static let limit = 32766
+    static let quantum: Float = 65534
+
+    /// One hash-table slot (16 bytes): voxel key (low 48 bits) and last frame (high 16 bits), points fused,
+    /// quantised running-mean offset from the voxel centre.
+    struct Slot: Sendable {
+        var word: UInt64 = FusedVoxelMap.empty
+        var count: UInt16 = 0
+        var ox: Int16 = 0, oy: Int16 = 0, oz: Int16 = 0
+        @inline(__always) var key: UInt64 { word & FusedVoxelMap.keyMask }
+        @inline(__always) var lastSeen: UInt16 { UInt16(truncatingIfNeeded: word >> 48) }
+    }
+
+    var slots: [Slot]
+    /// Number of occupied voxels.
+    public private(set) var count: Int = 0
+    /// Voxels dropped by eviction since the map was made.
+    public private(set) var evicted: Int = 0
+    /// Latest frame number seen (for ages in eviction).
+    var latestFrame: UInt16 = 0
+    var columnDirection: [Float] = []
+    var rowDirection: [Float] = []
+    var histogram = DepthHistogram()
+    var rowKeys: [UInt64] = [], rowHomes: [Int] = [], rowOffsets: [SIMD4<Float>] = []
+    /// Sink for the touch loads of the first pass (keeps them from being optimised away).
+    var touchSink: UInt64 = 0
+
+    /// An empty map.
+    /// - Parameters:
+    ///   - voxelSize: voxel edge, metres (positive).
+    ///   - capacity: most voxels kept after a frame.
+    ///   - origin: world position of the local zero; choose it near the scan (e.g. the first camera position).
+    public init(voxelSize: Double, capacity: Int, origin: SIMD3<Double>) {
+        self.voxelSize = voxelSize
+        self.capacity = max(capacity, 1)
+        self.origin = origin
+        slots = [Slot](repeating: Slot(), count: 1 << 16)
+    }
+
+    /// Number of hash-table slots (memory is 16 bytes per slot).
+    public var slotCount: Int { slots.count }
+
+    @inline(__always)
+    static func pack(_ ix: Int, _ iy: Int, _ iz: Int) -> UInt64 {
+        UInt64(ix &+ bias) << 32 | UInt64(iy &+ bias) << 16 | UInt64(iz &+ bias)
+    }
+
+    @inline(__always)
+    static func unpack(_ k: UInt64) -> SIMD3<Int> {
+        SIMD3(Int((k >> 32) & 0xFFFF) - bias, Int((k >> 16) & 0xFFFF) - bias, Int(k & 0xFFFF) - bias)
+    }
+
+    /// Home slot of a voxel: the voxel's 2 x 2 x 2 block is hashed, the position inside the block is the
+    /// low 3 bits.
+    @inline(__always)
+    static func home(_ ix: Int, _ iy: Int, _ iz: Int, mask: Int) -> Int {
+        var h = UInt64(bitPattern: Int64(ix >> 1)) &* 0x9E37_79B9_7F4A_7C15
+        h ^= UInt64(bitPattern: Int64(iy >> 1)) &* 0xC2B2_AE3D_27D4_EB4F
+        h ^= UInt64(bitPattern: Int64(iz >> 1)) &* 0x1656_67B1_9E37_79F9
+        h ^= h >> 32
+        h &*= 0xD6E8_FEB8_6659_FD93
+        h ^= h >> 32
+        return (Int(truncatingIfNeeded: h) << 3 | (ix & 1) << 2 | (iy & 1) << 1 | (iz & 1)) & mask
+    }
+
+    /// Adds one point (quantised offset `q`, `weight` points) to the voxel in slot `i`.
+    @inline(__always)
+    static func accumulate(_ v: inout Slot, _ q: SIMD4<Float>, weight: UInt32, frame: UInt16) {
+        let n = UInt32(v.count) + weight
+        let w = Float(weight) / Float(n)
+        let m = SIMD4<Float>(Float(v.ox), Float(v.oy), Float(v.oz), 0)
+        let r = (m + (q - m) * w).rounded(.toNearestOrEven)
+        let c = r.clamped(lowerBound: SIMD4(repeating: -32767), upperBound: SIMD4(repeating: 32767))
+        v.ox = Int16(c.x); v.oy = Int16(c.y); v.oz = Int16(c.z)
+        v.count = UInt16(min(n, 65535))
+        v.word = v.word & keyMask | UInt64(frame) << 48
+    }
+
+    /// Fuses one frame. Returns the frame's statistics (valid-depth fraction, median depth, fused points).
+    ///
+    /// Pixels count as *valid* when their depth is positive and their confidence at least
+    /// `minimumConfidence`; valid pixels whose depth lies in `depthRange` are fused.
+    /// - Complexity: O(pixels) expected (plus an occasional O(slots) table growth or eviction).
+    ///   Allocates nothing once the table and the per-row scratch have grown.
+    @discardableResult
+    public mutating func integrate(
+        _ frame: DepthFrame, frameNumber: UInt32, minimumConfidence: UInt8, depthRange: ClosedRange<Float>
+    ) -> FrameFusionStatistics {
+        let w = frame.width, h = frame.height
+        reserveForInsertions(w * h)
+        if columnDirection.count != w {
+            columnDirection = [Float](repeating: 0, count: w)
+            rowKeys = [UInt64](repeating: 0, count: w)
+            rowHomes = [Int](repeating: 0, count: w)
+            rowOffsets = [SIMD4<Float>](repeating: .zero, count: w)
+        }
+        if rowDirection.count != h { rowDirection = [Float](repeating: 0, count: h) }
+        let k = frame.intrinsics
+        for c in 0..<w { columnDirection[c] = Float((Double(c) + 0.5 - k.cx) / k.fx) }
+        for r in 0..<h { rowDirection[r] = Float(-(Double(r) + 0.5 - k.cy) / k.fy) }
+        let pose = frame.cameraToWorld
+        let r0 = SIMD3<Float>(pose.column0), r1 = SIMD3<Float>(pose.column1), r2 = SIMD3<Float>(pose.column2)
+        let t = SIMD3<Float>(pose.translation - origin)
+        let inv = Float(1 / voxelSize)
+        let lo = depthRange.lowerBound, hi = depthRange.upperBound
+        let limit = Float(Self.limit)
+        let frame16 = UInt16(truncatingIfNeeded: frameNumber)
+        latestFrame = frame16
+        var stats = FrameFusionStatistics(pixels: w * h)
+        histogram.reset()
+        var histogram = self.histogram
+        defer { self.histogram = histogram }
+        let mask = slots.count - 1
+        var inserted = 0
+        var touch: UInt64 = 0
+        slots.withUnsafeMutableBufferPointer { sb in
+        frame.depth.withUnsafeBufferPointer { db in
+        frame.confidence.withUnsafeBufferPointer { qb in
+        columnDirection.withUnsafeBufferPointer { cd in
+        rowDirection.withUnsafeBufferPointer { rd in
+        rowKeys.withUnsafeMutableBufferPointer { rk in
+        rowHomes.withUnsafeMutableBufferPointer { rh in
+        rowOffsets.withUnsafeMutableBufferPointer { ro in
+            var lastKey = Self.empty, lastSlot = 0
+            for row in 0..<h {
+                let base = row * w
+                let rowPart = r1 * rd[row] - r2
+                // Pass 1: voxel, home slot and offset of every fused pixel.
+                var m = 0
+                for col in 0..<w {
+                    let d = db[base + col]
+                    guard d > 0, qb[base + col] >= minimumConfidence else { continue }
+                    stats.validPixels += 1
+                    histogram.add(d)
+                    guard d >= lo, d <= hi else { continue }
+                    let p = (r0 * cd[col] + rowPart) * d + t
+                    let q = p * inv
+                    guard abs(q.x) < limit, abs(q.y) < limit, abs(q.z) < limit else { stats.outOfRange += 1; continue }
+                    let f = q.rounded(.down)
+                    let ix = Int(f.x), iy = Int(f.y), iz = Int(f.z)
+                    let off = (q - f - 0.5) * Self.quantum
+                    rk[m] = Self.pack(ix, iy, iz)
+                    rh[m] = Self.home(ix, iy, iz, mask: mask)
+                    ro[m] = SIMD4(off.x, off.y, off.z, 0)
+                    m += 1
+                }
+                // Touch the home slots in a tight loop: the loads are independent, so dozens are in flight.
+                for j in 0..<m { touch &+= sb[rh[j]].word }
+                // Pass 2: probe and update.
+                for j in 0..<m {
+                    let key = rk[j]
+                    var slot: Int
+                    if key == lastKey {
+                        slot = lastSlot
+                    } else {
+                        slot = rh[j]
+                        while true {
+                            let kk = sb[slot].word & Self.keyMask
+                            if kk == key { break }
+                            if kk == Self.empty {
+                                sb[slot] = Slot(word: key)
+                                inserted += 1
+                                break
+                            }
+                            slot = (slot + 1) & mask
+                        }
+                        lastKey = key
+                        lastSlot = slot
+                    }
+                    Self.accumulate(&sb[slot], ro[j], weight: 1, frame: frame16)
+                }
+                stats.fusedPoints += m
+            }
+        }}}}}}}}
+        touchSink &+= touch
+        count += inserted
+        stats.medianDepth = histogram.median()
+        stats.newVoxels = inserted
+        if count > capacity { evict(keeping: capacity * 9 / 10) }
+        return stats
+    }
+
+    /// Fuses one already-averaged point (world frame) carrying `weight` depth points, e.g. a voxel of a
+    /// finer map being folded into a coarser one. Points too far from the origin are ignored.
+    /// Call ``finishInsertions()`` after a batch to apply the capacity bound.
+    public mutating func insert(world p: SIMD3<Double>, weight: UInt32, frameNumber: UInt32) {
+        guard weight > 0 else { return }
+        reserveForInsertions(1)
+        let q = (p - origin) / voxelSize
+        let limit = Double(Self.limit)
+        guard abs(q.x) < limit, abs(q.y) < limit, abs(q.z) < limit else { return }
+        let f = q.rounded(.down)
+        let ix = Int(f.x), iy = Int(f.y), iz = Int(f.z)
+        let off = SIMD3<Float>((q - f - 0.5) * Double(Self.quantum))
+        let key = Self.pack(ix, iy, iz), mask = slots.count - 1
+        var slot = Self.home(ix, iy, iz, mask: mask)
+        while slots[slot].key != key {
+            if slots[slot].key == Self.empty {
+                slots[slot] = Slot(word: key)
+                count += 1
+                break
+            }
+            slot = (slot + 1) & mask
+        }
+        let f16 = UInt16(truncatingIfNeeded: frameNumber)
+        let newer = slots[slot].count == 0 || Int16(bitPattern: f16 &- slots[slot].lastSeen) > 0
+        Self.accumulate(&slots[slot], SIMD4(off.x, off.y, off.z, 0), weight: weight, frame: newer ? f16 : slots[slot].lastSeen)
+        if Int16(bitPattern: f16 &- latestFrame) > 0 { latestFrame = f16 }
+    }
+
+    /// Applies the capacity bound after a batch of ``insert(world:weight:frameNumber:)``.
+    public mutating func finishInsertions() {
+        if count > capacity { evict(keeping: capacity * 9 / 10) }
+    }
+
+    /// Folds every voxel of `other` into this map (weights = their counts).
+    public mutating func fold(_ other: FusedVoxelMap, transform: RigidTransform = .identity) {
+        other.forEachVoxelWithAge { p, n, age in insert(world: transform.apply(other.origin + SIMD3<Double>(p)), weight: n, frameNumber: age) }
+        finishInsertions()
+    }
+
+    /// Folds a cloud of voxel means (world frame; weights in `intensity`, 1 when absent).
+    public mutating func fold(points c: PointCloud) {
+        for i in 0..<c.count {
+            let w = c.intensity.map { UInt32(max(1, min($0[i], 4e9))) } ?? 1
+            insert(world: c.worldPoint(i), weight: w, frameNumber: 0)
+        }
+        finishInsertions()
+    }
+
+    /// Like ``forEachVoxel(minimumCount:divisor:_:)`` for all voxels, also passing the last frame number.
+    func forEachVoxelWithAge(_ body: (SIMD3<Float>, UInt32, UInt32) -> Void) {
+        for e in slots where e.key != Self.empty { body(mean(e), UInt32(e.count), UInt32(e.lastSeen)) }
+    }
+
+    /// Local mean position of the voxel in slot `e`.
+    @inline(__always)
+    func mean(_ e: Slot) -> SIMD3<Float> {
+        let v = Self.unpack(e.key)
+        let o = SIMD3<Float>(Float(e.ox), Float(e.oy), Float(e.oz)) / Self.quantum
+        return (SIMD3<Float>(Float(v.x), Float(v.y), Float(v.z)) + 0.5 + o) * Float(voxelSize)
+    }
+
+    /// Grows the table so that `n` more insertions keep it at most half full.
+    mutating func reserveForInsertions(_ n: Int) {
+        var n2 = slots.count
+        while (count + n) * 2 > n2 { n2 *= 2 }
+        if n2 != slots.count { rehash(slots: n2) }
+    }
+
+    /// Re-inserts every occupied voxel into a table of `slots` slots (a power of two), in slot order.
+    mutating func rehash(slots n2: Int, keep: ((Int) -> Bool)? = nil) {
+        let old = slots
+        slots = [Slot](repeating: Slot(), count: n2)
+        let mask = n2 - 1
+        var n = 0
+        for i in 0..<old.count where old[i].key != Self.empty && (keep?(i) ?? true) {
+            let v = Self.unpack(old[i].key)
+            var s = Self.home(v.x, v.y, v.z, mask: mask)
+            while slots[s].word & Self.keyMask != Self.empty { s = (s + 1) & mask }
+            slots[s] = old[i]
+            n += 1
+        }
+        count = n
+    }
+
+    /// Drops voxels until `target` remain: single-point voxels first (least recently touched first),
+    /// then the least recently touched of the rest. Deterministic.
+    mutating func evict(keeping target: Int) {
+        guard count > target else { return }
+        // Priority: (seen more than once, recency); evict the lowest priorities. Recency is 65535 minus
+        // the age in frames (16-bit frame numbers, so ages wrap after 65536 frames).
+        let now = latestFrame
+        func priority(_ e: Slot) -> UInt32 {
+            (e.count > 1 ? 1 << 16 : 0) | UInt32(65535 - (now &- e.lastSeen))
+        }
+        var histogram = [Int](repeating: 0, count: 1 << 17)
+        for e in slots where e.key != Self.empty { histogram[Int(priority(e))] += 1 }
+        let drop = count - target
+        var cut = 0, below = 0
+        while below + histogram[cut] < drop { below += histogram[cut]; cut += 1 }
+        // Everything below the cut goes; at the cut, the first `drop - below` in slot order.
+        var atCut = drop - below
+        var remove = [Bool](repeating: false, count: slots.count)
+        for i in 0..<slots.count where slots[i].key != Self.empty {
+            let p = Int(priority(slots[i]))
+            if p < cut { remove[i] = true } else if p == cut && atCut > 0 { remove[i] = true; atCut -= 1 }
+        }
+        let before = count
+        rehash(slots: slots.count, keep: { !remove[$0] })
+        evicted += before - count
+    }
+
+    /// Visits every voxel with at least `minimumCount` points whose sampling hash is divisible by
+    /// `divisor` (1 = all), in ascending voxel order (x, then y, then z: independent of the table layout):
+    /// `body(localMean, count)` with the mean in local coordinates.
+    /// - Complexity: O(slots + v log v) for v visited voxels.
+    public func forEachVoxel(minimumCount: UInt32 = 1, divisor: Int = 1, _ body: (SIMD3<Float>, UInt32) -> Void) {
+        let d = UInt64(max(divisor, 1))
+        var order: [(UInt64, Int32)] = []
+        order.reserveCapacity(divisor > 1 ? count / divisor + 16 : count)
+        for (i, e) in slots.enumerated() {
+            let k = e.key
+            guard k != Self.empty, UInt32(e.count) >= minimumCount else { continue }
+            if d > 1 {
+                var z = k &* 0xBF58_476D_1CE4_E5B9
+                z ^= z >> 31
+                guard z % d == 0 else { continue }
+            }
+            order.append((k, Int32(i)))
+        }
+        order.sort { $0.0 < $1.0 }
+        for (_, i) in order { body(mean(slots[Int(i)]), UInt32(slots[Int(i)].count)) }
+    }
+
+    /// The voxel means as a point cloud (origin = the map origin; `intensity` = points per voxel).
+    /// - Complexity: O(slots).
+    public func pointCloud(minimumCount: UInt32 = 1, divisor: Int = 1) -> PointCloud {
+        var cloud = PointCloud(origin: origin)
+        cloud.reserveCapacity(divisor > 1 ? count / divisor + 16 : count)
+        var weights: [Float] = []
+        weights.reserveCapacity(divisor > 1 ? count / divisor + 16 : count)
+        forEachVoxel(minimumCount: minimumCount, divisor: divisor) { p, n in
+            cloud.append(local: p)
+            weights.append(Float(n))
+        }
+        cloud.intensity = weights
+        return cloud
+    }
+}
+
+/// Per-frame numbers gathered while fusing (also the inputs of the guidance).
+public struct FrameFusionStatistics: Sendable, Equatable, Codable {
+    /// Pixels in the frame.
+    public var pixels: Int
+    /// Pixels with positive depth and enough confidence.
+    public var validPixels: Int = 0
+    /// Valid pixels fused into the map.
+    public var fusedPoints: Int = 0
+    /// Valid pixels too far from the map origin to be indexed.
+    public var outOfRange: Int = 0
+    /// Voxels created by this frame.
+    public var newVoxels: Int = 0
+    /// Median depth of the valid pixels, metres (1 cm resolution; 0 when none).
+    public var medianDepth: Double = 0
+
+    /// Share of valid pixels.
+    public var validFraction: Double { pixels > 0 ? Double(validPixels) / Double(pixels) : 0 }
+
+    /// Statistics of an empty frame with `pixels` pixels.
+    public init(pixels: Int) { self.pixels = pixels }
+}
+
+/// A fixed 1 cm histogram of depths from 0 to 10.24 m (farther depths go to the last bin), for a median
+/// without sorting or allocating.
+struct DepthHistogram {
+    var bins = [UInt32](repeating: 0, count: 1024)
+    var total = 0
+
+    mutating func reset() {
+        for i in bins.indices { bins[i] = 0 }
+        total = 0
+    }
+
+    @inline(__always)
+    mutating func add(_ d: Float) {
+        let b = min(Int(d * 100), 1023)
+        bins[b] &+= 1
+        total += 1
+    }
+
+    /// Centre of the bin holding the median, metres (0 when empty).
+    func median() -> Double {
+        guard total > 0 else { return 0 }
+        let half = (total + 1) / 2
+        var acc = 0
+        for (i, c) in bins.enumerated() {
+            acc += Int(c)
+            if acc >= half { return (Double(i) + 0.5) / 100 }
+        }
+        return 10.235
+    }
+}
