@@ -84,7 +84,8 @@ enum CurvedWallFinder {
             var support: [SIMD2<Double>] = []
             for _ in 0..<2 {
                 support = members.flatMap { points[$0]! }.filter { abs(circle.signedDistance($0)) < 0.04 }
-                guard support.count >= 100, let fit = try? CircleFit.fit(support) else { break }
+                guard support.count >= 100, let fit = try? CircleFit.fit(support),
+                      fit.model.radius.isFinite, fit.model.centre.x.isFinite, fit.model.centre.y.isFinite else { break }
                 circle = fit.model
             }
             for k in members { free.remove(k) }
@@ -92,7 +93,8 @@ enum CurvedWallFinder {
             let fromWalls = members.filter { wallLike.contains($0) }.flatMap { points[$0]! }
                 .filter { abs(circle.signedDistance($0)) < 0.04 }.count
             bending.removeAll { members.contains($0) }
-            guard support.count >= 100, let range = angularRange(support, centre: circle.centre),
+            guard circle.radius.isFinite, circle.radius <= 25, circle.centre.x.isFinite, circle.centre.y.isFinite,
+                  support.count >= 100, let range = angularRange(support, centre: circle.centre),
                   range.upperBound - range.lowerBound > 0.15, 2 * fromWalls >= support.count, isCurved(support, circle: circle, angles: range) else { continue }
             arcs.append(Arc(circle: circle, planes: members, angles: range))
         }
