@@ -29,7 +29,9 @@ struct ObjectExtraction {
         vo.minimumPoints = options.minimumObjectPoints
         guard let clusters = try? VoxelClustering.cluster(cloud, indices: keep, options: vo) else { return [] }
         var out: [CapturedRoom.Object] = []
-        for (n, cl) in clusters.clusters.enumerated() {
+        let splitter = ClusterSplitter()
+        let parts = clusters.clusters.flatMap { splitter.split($0, cloud: cloud) }
+        for (n, cl) in parts.enumerated() where cl.count >= options.minimumObjectPoints {
             guard var box = try? OrientedBoxFit.upright(cloud, up: SIMD3(0, 1, 0), indices: cl) else { continue }
             if options.beautifyObjects { box = snapToWalls(box, cloud: cloud, indices: cl, outline: outline) }
             // Stand floor-near objects on the floor.
