@@ -20,6 +20,8 @@ import PlumbKernel
 struct ClusterSplitter {
     /// Plan cell size, metres.
     var cell = 0.04
+    /// Depth below a cell's top within which most of its points must lie for it to be a top surface, metres.
+    var surfaceBand = 0.05
     /// Largest top-height difference between joined neighbouring cells, metres.
     var heightStep = 0.1
     /// Smallest core area of a part, square metres.
@@ -50,20 +52,31 @@ struct ClusterSplitter {
             cellOf[k] = Int32(q)
             top[q] = Swift.max(top[q], cloud.y[i])
         }
+        // A cell is a seen-from-above surface when most of its points lie within `surfaceBand` of its top;
+        // cells of vertical faces (box sides, chair backs, the noisy gap between two pieces) are not.
+        var total = [Int32](repeating: 0, count: n), nearTop = [Int32](repeating: 0, count: n)
+        let band = Float(surfaceBand)
+        for (k, i) in indices.enumerated() {
+            let q = Int(cellOf[k])
+            total[q] += 1
+            if cloud.y[i] >= top[q] - band { nearTop[q] += 1 }
+        }
         let step = Float(heightStep)
         func joined(_ a: Int, _ b: Int) -> Bool {
             top[a] > -.infinity && top[b] > -.infinity && abs(top[a] - top[b]) <= step
         }
-        // Core cells: all 8 neighbours occupied and height-consistent.
+        func surface(_ q: Int) -> Bool { total[q] > 0 && 2 * nearTop[q] >= total[q] }
+        // Core cells: surface cells whose 8 neighbours are surface cells of about the same height.
         var core = [Bool](repeating: false, count: n)
         for v in 1..<(nv - 1) {
             for u in 1..<(nu - 1) {
                 let q = v * nu + u
-                guard top[q] > -.infinity else { continue }
+                guard surface(q) else { continue }
                 var ok = true
                 for dv in -1...1 where ok {
                     for du in -1...1 where !(du == 0 && dv == 0) {
-                        if !joined(q, q + dv * nu + du) { ok = false; break }
+                        let r = q + dv * nu + du
+                        if !surface(r) || !joined(q, r) { ok = false; break }
                     }
                 }
                 core[q] = ok
@@ -93,21 +106,43 @@ struct ClusterSplitter {
                 parts += 1
             }
         }
-        guard parts > 1 else { return [indices] }
         for q in 0..<n where label[q] == -2 { label[q] = -1 }
-        // Grow parts over the remaining occupied cells, first through height-consistent steps, then any.
-        for strict in [true, false] {
+        // Grow parts over the remaining occupied cells, first through height-consistent steps; what that leaves
+        // (furniture seen only from the side, e.g. a tall cabinet) seeds parts of its own when large enough;
+        // then grow through any step.
+        for pass in 0..<2 {
             queue.removeAll(keepingCapacity: true)
             for q in 0..<n where label[q] >= 0 { queue.append(q) }
             var head = 0
             while head < queue.count {
                 let q = queue[head]; head += 1
-                for r in neighbours8(q, nu: nu, nv: nv) where label[r] < 0 && top[r] > -.infinity && (!strict || joined(q, r)) {
+                for r in neighbours8(q, nu: nu, nv: nv) where label[r] < 0 && top[r] > -.infinity && (pass == 1 || joined(q, r)) {
                     label[r] = label[q]
                     queue.append(r)
                 }
             }
+            guard pass == 0 else { break }
+            for s in 0..<n where label[s] == -1 && top[s] > -.infinity {
+                queue.removeAll(keepingCapacity: true)
+                queue.append(s)
+                label[s] = Int32(parts)
+                var h = 0
+                while h < queue.count {
+                    let q = queue[h]; h += 1
+                    for r in neighbours4(q, nu: nu, nv: nv) where label[r] == -1 && joined(q, r) {
+                        label[r] = Int32(parts)
+                        queue.append(r)
+                    }
+                }
+                if queue.count < minCells {
+                    for q in queue { label[q] = -3 }
+                } else {
+                    parts += 1
+                }
+            }
+            for q in 0..<n where label[q] == -3 { label[q] = -1 }
         }
+        guard parts > 1 else { return [indices] }
         // Merge slab-like parts into the neighbour with the longest shared border, thinnest first.
         var parent = Array(0..<parts)
         func find(_ a: Int) -> Int { var a = a; while parent[a] != a { a = parent[a] }; return a }

@@ -34,12 +34,17 @@ struct ObjectExtraction {
         for (n, cl) in parts.enumerated() where cl.count >= options.minimumObjectPoints {
             guard var box = try? OrientedBoxFit.upright(cloud, up: SIMD3(0, 1, 0), indices: cl) else { continue }
             if options.beautifyObjects { box = snapToWalls(box, cloud: cloud, indices: cl, outline: outline) }
-            // Stand floor-near objects on the floor.
             let bottom = box.centre.y - box.halfExtents.z, top = box.centre.y + box.halfExtents.z
-            let base = bottom - floorY < 0.12 ? floorY : bottom
-            let height = top - base
+            // Stand floor-near objects on the floor; so too objects seen only from above (a nightstand's top
+            // behind a bed) that are not thin wall-hung panels.
             let w = 2 * box.halfExtents.x, d = 2 * box.halfExtents.y
+            let base = (bottom - floorY < 0.12 || (bottom - floorY < 0.4 && Swift.min(w, d) > 0.2)) ? floorY : bottom
+            let height = top - base
             guard height > 0.05, Swift.min(w, d) > 0.03, Swift.max(w, d) > 0.15 else { continue }
+            // Phantoms: floor-level noise (nothing 12 cm above the floor) and small elevated fragments
+            // (window and door reveals, frames): wall-hung furniture is at least 35 cm across.
+            guard top - floorY > 0.12 else { continue }
+            guard base - floorY < 0.3 || Swift.max(w, d) > 0.35 else { continue }
             let shape = ObjectClassifier.Shape(width: w, depth: d, height: height, elevation: base - floorY,
                                                topCover: topCover(box, cloud: cloud, indices: cl))
             let category = ObjectClassifier.category(of: shape)
