@@ -15,6 +15,9 @@ enum ObjectClassifier {
         var elevation: Double
         /// Share of the box's top area covered by points within 5 cm of the top (a flat top).
         var topCover: Double
+        /// Plan distance from the box's footprint to the nearest wall, metres (free-standing furniture is
+        /// away from the walls; cabinets and appliances stand against them).
+        var wallGap: Double = .infinity
     }
 
     static func category(of s: Shape) -> CapturedRoom.Object.Category {
@@ -31,6 +34,10 @@ enum ObjectClassifier {
         if top > 0.65, top < 0.82, w > 0.7, s.topCover > 0.5 { return .table }
         if w < 0.5, d < 0.45, h > 0.65, h < 0.9, d > 0.3 { return .toilet }
         if w < 0.7, d < 0.7, h > 0.7, h < 1.15, s.topCover < 0.5 { return .chair }
+        // Free-standing and chair-sized (an armchair, or a chair seen as a block): a chair, not a cabinet.
+        if s.wallGap > 0.2, w > 0.35, w < 0.95, d > 0.35, h > 0.7, h < 1.15 { return .chair }
+        // Free-standing low flat top (coffee table); nightstands and TV benches are narrower or by a wall.
+        if s.wallGap > 0.2, top > 0.35, top < 0.55, w > 0.55, d > 0.5, s.topCover > 0.5 { return .table }
         if w > 0.55, w < 0.7, d > 0.5, d < 0.7, h > 0.8, h < 0.95 { return .stove }
         return .storage
     }

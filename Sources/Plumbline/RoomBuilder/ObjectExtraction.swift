@@ -4,9 +4,11 @@ import PlumbKernel
 /// Finds furniture: the points inside the room that belong to no structural plane, clustered by voxel
 /// connectivity, each cluster boxed upright (minimum-area footprint rectangle) and categorised.
 ///
-/// Isolated points (5 cm voxels with very few points) are dropped first. Rejected as phantoms: clusters with
-/// too few points, boxes thinner than 3 cm or smaller than 15 cm across,
-/// and clusters within 8 cm of a wall along their whole footprint (wall clutter, skirting, noise).
+/// Isolated points (5 cm voxels with very few points) are dropped first. Each voxel cluster is split into the pieces of furniture it merged (``ClusterSplitter``).
+/// Rejected as phantoms: parts with too few points, boxes thinner than 3 cm or smaller than 15 cm across,
+/// points within 8 cm of a wall (wall clutter, skirting, noise), parts no higher than 12 cm above the floor,
+/// elevated fragments under 35 cm across (window and door reveals), and floor-to-ceiling parts covering more
+/// than 40 % of the room (unmodelled structure).
 struct ObjectExtraction {
     var options: RoomBuilder.Options
 
@@ -29,17 +31,34 @@ struct ObjectExtraction {
         vo.minimumPoints = options.minimumObjectPoints
         guard let clusters = try? VoxelClustering.cluster(cloud, indices: keep, options: vo) else { return [] }
         var out: [CapturedRoom.Object] = []
-        for (n, cl) in clusters.clusters.enumerated() {
+        let splitter = ClusterSplitter()
+        var roomArea = 0.0
+        for k in outline.corners.indices {
+            let a = outline.corners[k], b = outline.corners[(k + 1) % outline.corners.count]
+            roomArea += (a.x * b.y - b.x * a.y) / 2
+        }
+        roomArea = abs(roomArea)
+        let parts = clusters.clusters.flatMap { splitter.split($0, cloud: cloud) }
+        for (n, cl) in parts.enumerated() where cl.count >= options.minimumObjectPoints {
             guard var box = try? OrientedBoxFit.upright(cloud, up: SIMD3(0, 1, 0), indices: cl) else { continue }
             if options.beautifyObjects { box = snapToWalls(box, cloud: cloud, indices: cl, outline: outline) }
-            // Stand floor-near objects on the floor.
             let bottom = box.centre.y - box.halfExtents.z, top = box.centre.y + box.halfExtents.z
-            let base = bottom - floorY < 0.12 ? floorY : bottom
-            let height = top - base
+            // Stand floor-near objects on the floor; so too objects seen only from above (a nightstand's top
+            // behind a bed) that are not thin wall-hung panels.
             let w = 2 * box.halfExtents.x, d = 2 * box.halfExtents.y
+            let base = (bottom - floorY < 0.12 || (bottom - floorY < 0.4 && Swift.min(w, d) > 0.2)) ? floorY : bottom
+            let height = top - base
             guard height > 0.05, Swift.min(w, d) > 0.03, Swift.max(w, d) > 0.15 else { continue }
+            // Phantoms: floor-level noise (nothing 12 cm above the floor) and small elevated fragments
+            // (window and door reveals, frames): wall-hung furniture is at least 35 cm across.
+            guard top - floorY > 0.12 else { continue }
+            guard base - floorY < 0.3 || Swift.max(w, d) > 0.35 else { continue }
+            // Structure leakage (unmodelled ceiling or wall parts): floor to ceiling over much of the room.
+            let ceilingGap = structure.ceilingY(x: box.centre.x, z: box.centre.z) - top
+            guard !(ceilingGap < 0.15 && w * d > 0.4 * roomArea) else { continue }
             let shape = ObjectClassifier.Shape(width: w, depth: d, height: height, elevation: base - floorY,
-                                               topCover: topCover(box, cloud: cloud, indices: cl))
+                                               topCover: topCover(box, cloud: cloud, indices: cl),
+                                               wallGap: box.planCorners.map { distanceToOutline($0, outline) }.min() ?? .infinity)
             let category = ObjectClassifier.category(of: shape)
             let x = SIMD3<Float>(box.axis0), y = SIMD3<Float>(0, 1, 0)
             let z = SIMD3<Float>(cross(box.axis0, SIMD3(0, 1, 0)))
@@ -140,5 +159,14 @@ struct ObjectExtraction {
             j = i
         }
         return inside
+    }
+}
+
+extension OrientedBox {
+    /// The four plan (x, z) corners of an upright box (axis0, axis1 horizontal), metres.
+    var planCorners: [SIMD2<Double>] {
+        let c = SIMD2(centre.x, centre.z)
+        let a = SIMD2(axis0.x, axis0.z) * halfExtents.x, b = SIMD2(axis1.x, axis1.z) * halfExtents.y
+        return [c - a - b, c + a - b, c + a + b, c - a + b]
     }
 }
