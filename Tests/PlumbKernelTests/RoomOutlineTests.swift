@@ -147,3 +147,32 @@ struct RoomOutlineTests {
         #expect(outline.edges[k].wall.distance(to: a) < 1e-9 && outline.edges[k].wall.distance(to: b) < 1e-9)
     }
 }
+
+/// A 4 x 3 room whose top side is two fitted pieces of one wall face (1 cm apart, split at x = 1):
+/// they become one side on the longer piece's wall, the corners stay where the walls meet, and the
+/// merge names both walls — whichever place the split side has in the corner list.
+@Test(arguments: 0..<5) func collinearPiecesMergeIntoOneSide(rotation: Int) {
+    func line(_ a: SIMD2<Double>, _ b: SIMD2<Double>, _ wall: Int) -> RoomOutline.Edge {
+        .init(wall: .line(point: a, direction: (b - a) / planLength(b - a)), wallIndex: wall)
+    }
+    let corners: [SIMD2<Double>] = [[0, 0], [4, 0], [4, 3], [1, 3], [0, 3]]
+    var edges = [line([0, 0], [4, 0], 0), line([4, 0], [4, 3], 1), line([4, 3], [1, 3], 2),
+                 line([1, 3.01], [0, 3.01], 3), line([0, 3], [0, 0], 4)]
+    edges[3].wall = .line(point: [1, 3.01], direction: [-1, 0])
+    var c = Array(corners[rotation...] + corners[..<rotation])
+    c[(3 + 5 - rotation) % 5] = [1, 3.005]
+    let e = Array(edges[rotation...] + edges[..<rotation])
+    var outline = RoomOutline(corners: c, edges: e)
+    let merges = outline.mergeCollinearEdges()
+    #expect(merges == [RoomOutline.CollinearMerge(kept: 2, absorbed: 3)])
+    #expect(outline.corners.count == 4 && outline.edges.count == 4)
+    #expect(abs(outline.area - 12) < 1e-9)
+    #expect(outline.corners.contains { planLength($0 - SIMD2(0, 3)) < 1e-9 })
+    #expect(outline.corners.contains { planLength($0 - SIMD2(4, 3)) < 1e-9 })
+    for k in outline.corners.indices {
+        let a = outline.corners[k], b = outline.corners[(k + 1) % outline.corners.count]
+        #expect(outline.edges[k].wall.distance(to: a) < 1e-9 && outline.edges[k].wall.distance(to: b) < 1e-9)
+    }
+    // Perpendicular neighbours are never merged.
+    #expect(outline.mergeCollinearEdges().isEmpty)
+}

@@ -46,6 +46,8 @@ struct CaptureSessionTests {
         let refLengths = reference.walls.map { Double($0.dimensions.x) }.sorted()
         #expect(lengths.count == 4 && refLengths.count == 4, "\(lengths) vs \(refLengths)")
         for (l, r) in zip(lengths, refLengths) { #expect(abs(l - r) < 0.01, "\(lengths) vs \(refLengths)") }
+        // And both match the true box (4 m x 3 m).
+        for (l, t) in zip(lengths, [3.0, 3, 4, 4]) { #expect(abs(l - t) < 0.01, "capture \(lengths)") }
     }
 
     /// Live snapshots keep element identifiers while elements stay put.

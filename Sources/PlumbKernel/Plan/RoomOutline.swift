@@ -81,6 +81,64 @@ extension RoomOutline {
     }
 }
 
+extension RoomOutline {
+    /// One merge done by ``mergeCollinearEdges(maximumAngle:maximumOffset:)``: the side on wall `absorbed`
+    /// became part of the side on wall `kept` (indices as in ``Edge/wallIndex``; `nil` for inferred sides).
+    public struct CollinearMerge: Sendable, Equatable {
+        /// Wall index of the surviving side.
+        public var kept: Int?
+        /// Wall index of the side that was folded into it.
+        public var absorbed: Int?
+    }
+
+    /// Joins consecutive straight sides that lie on one line (directions within `maximumAngle` radians, each
+    /// side's far end within `maximumOffset` metres of the other's line) into one side: two fitted pieces of
+    /// the same wall face, split where furniture hid the wall, are one wall. The surviving side keeps the
+    /// wall of the longer piece (a fitted wall before an inferred side). Returns the merges in order.
+    /// - Complexity: O(n²) in the number of sides.
+    @discardableResult
+    public mutating func mergeCollinearEdges(maximumAngle: Double = 0.052, maximumOffset: Double = 0.03) -> [CollinearMerge] {
+        var merges: [CollinearMerge] = []
+        var changed = true
+        while changed && corners.count > 3 {
+            changed = false
+            for k in corners.indices {
+                let n = corners.count, next = (k + 1) % n
+                guard case let .line(_, d1) = edges[k].wall, case let .line(_, d2) = edges[next].wall,
+                      planDot(d1, d2) > 0, abs(planCross(d1, d2)) < sin(maximumAngle),
+                      edges[next].wall.distance(to: corners[k]) < maximumOffset,
+                      edges[k].wall.distance(to: corners[(next + 1) % n]) < maximumOffset else { continue }
+                let firstWins: Bool
+                switch (edges[k].wallIndex, edges[next].wallIndex) {
+                case (.some, nil): firstWins = true
+                case (nil, .some): firstWins = false
+                default: firstWins = edgeLength(k) >= edgeLength(next)
+                }
+                let keep = firstWins ? edges[k] : edges[next]
+                merges.append(CollinearMerge(kept: keep.wallIndex, absorbed: firstWins ? edges[next].wallIndex : edges[k].wallIndex))
+                // The shared corner goes; the outer corners move to where the kept wall meets the neighbours.
+                let prev = (k + n - 1) % n, end = (next + 1) % n
+                corners[k] = Self.meeting(keep.wall, edges[prev].wall, near: corners[k])
+                corners[end] = Self.meeting(keep.wall, edges[end].wall, near: corners[end])
+                edges[k] = keep
+                // With next == 0 the merged side is the last one and already wraps to the new corners[0].
+                edges.remove(at: next)
+                corners.remove(at: next)
+                changed = true
+                break
+            }
+        }
+        return merges
+    }
+
+    /// The intersection of `a` and `b` nearest to `p` (within 1 m), else `p` projected on `a`.
+    static func meeting(_ a: PlanWall, _ b: PlanWall, near p: SIMD2<Double>) -> SIMD2<Double> {
+        let hits = a.intersections(with: b, parallelSine: 0.05)
+        if let best = hits.min(by: { planLength($0 - p) < planLength($1 - p) }), planLength(best - p) < 1 { return best }
+        return a.project(p)
+    }
+}
+
 /// Builds a ``RoomOutline`` from the plan-view footprint of a room (e.g. its ceiling points) and the walls
 /// fitted to its scan.
 ///

@@ -112,7 +112,11 @@ public struct RoomBuilder: Sendable {
             barriers.append(.init(wall: wall, range: a.angles))
         }
         barriers = WallCandidates.closeRanges(barriers)
-        let outline = try Self.outline(walls: walls, barriers: barriers, structure: structure, planes: seg.planes, cloud: cloud)
+        var outline = try Self.outline(walls: walls, barriers: barriers, structure: structure, planes: seg.planes, cloud: cloud)
+        // Two pieces of one wall face that follow each other around the room are one wall.
+        for m in outline.mergeCollinearEdges() {
+            if let kept = m.kept, let absorbed = m.absorbed, kept != absorbed { wallMembers[kept] += wallMembers[absorbed] }
+        }
         var room = assemble(outline: outline, structure: structure, cloud: cloud, planes: seg.planes,
                             wallMembers: wallMembers)
         if PlumbKernel.length(cloud.origin) <= Self.worldFrameLimit {

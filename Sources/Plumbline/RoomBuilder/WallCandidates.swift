@@ -7,7 +7,9 @@ import PlumbKernel
 /// and shelves stop short of the ceiling, and the wall behind them shows above). A tall cabinet front that
 /// does reach the ceiling is told from a wall by the band just below the ceiling: a wall shows there along
 /// its length, the front only in patches; a plane whose top band is less than 60 % covered is dropped when
-/// a parallel, better-covered plane stands 5 cm–1.5 m behind it (farther from the floor's centre). Without
+/// a parallel, better-covered plane stands 5 cm–1.5 m behind it (farther from the floor's centre). A tall
+/// plane not seen up to the ceiling is still a wall when no parallel plane stands behind it
+/// (``promoteOutermost(_:planes:cloud:centre:)``). Without
 /// such a plane it stays a wall: in a small room the scanner may simply not have looked up. Outliers lie on
 /// the scanner's rays, so planes through the scanner's path collect thin sheets of them: a plane with a poorly
 /// covered top band must also have at least a fifth of the point density (points per m²) of the wall with
@@ -40,6 +42,10 @@ enum WallCandidates {
         var topCoverage: Double
         /// Inliers per m² of the plane's area.
         var density: Double
+        /// Large and tall enough for a wall (whether or not it was seen up to the ceiling).
+        var isTall: Bool
+        /// Ceiling height above the plane's centroid (local y), metres.
+        var ceiling: Double
     }
 
     /// Share of the wall's 10 cm columns that have at least 3 points in the band 8–40 cm below the ceiling:
@@ -79,11 +85,14 @@ enum WallCandidates {
             sortedT.sort()
             let t0 = sortedT[Int(Double(ts.count - 1) * 0.002)], t1 = sortedT[Int(Double(ts.count - 1) * 0.998)]
             let ceiling = structure.ceilingY(x: c.x, z: c.y)
-            let isWall = p.area >= 0.8 && hi - lo >= minimumSpan && hi >= ceiling - 0.15
+            let tall = p.area >= 0.8 && hi - lo >= minimumSpan
+            let isWall = tall && hi >= ceiling - 0.15
             let coverage = isWall ? topBandCoverage(ys: p.inliers.map { cloud.y[Int($0)] }, ts: ts, range: t0...t1, ceiling: ceiling) : 0
             measured.append(Measured(plane: k, point: c, direction: dir, range: t0...t1, count: p.inliers.count,
-                                     isWall: isWall, topCoverage: coverage, density: Double(p.inliers.count) / Swift.max(p.area, 1e-9)))
+                                     isWall: isWall, topCoverage: coverage, density: Double(p.inliers.count) / Swift.max(p.area, 1e-9),
+                                     isTall: tall, ceiling: ceiling))
         }
+        promoteOutermost(&measured, planes: planes, cloud: cloud, centre: floorCentre(planes: planes, structure: structure))
         let reference = measured.filter(\.isWall).max { $0.count != $1.count ? $0.count < $1.count : $0.plane > $1.plane }?.density ?? 0
         for a in measured.indices where measured[a].topCoverage < 0.6 && measured[a].density < 0.2 * reference {
             measured[a].isWall = false
@@ -129,6 +138,33 @@ extension WallCandidates {
             weight += Double(planes[k].inliers.count)
         }
         return weight > 0 ? sum / weight : .zero
+    }
+
+    /// Makes walls of tall planes that were not seen up to the ceiling but have no parallel plane behind them
+    /// (farther from the floor's centre by more than 5 cm, overlapping along the wall): the scanner did not look up at
+    /// that wall, and nothing but the wall itself can bound the room there. A tall front with the wall seen
+    /// behind it stays furniture. Promoted walls get their top-band coverage measured like the others.
+    static func promoteOutermost(_ measured: inout [Measured], planes: [DetectedPlane], cloud: PointCloud, centre: SIMD2<Double>) {
+        let snapshot = measured
+        for (a, m) in snapshot.enumerated() where m.isTall && !m.isWall {
+            let normal = SIMD2(-m.direction.y, m.direction.x)
+            let side = planDot(m.point - centre, normal) >= 0 ? 1.0 : -1.0
+            let hidden = snapshot.contains { o in
+                guard o.plane != m.plane, abs(planCross(m.direction, o.direction)) < 0.052 else { return false }
+                let behind = side * planDot(o.point - m.point, normal)
+                guard behind > 0.05 else { return false }
+                let shift = planDot(o.point - m.point, m.direction)
+                let sign = planDot(o.direction, m.direction) > 0 ? 1.0 : -1.0
+                let r0 = shift + sign * o.range.lowerBound, r1 = shift + sign * o.range.upperBound
+                return Swift.min(r0, r1) < m.range.upperBound && Swift.max(r0, r1) > m.range.lowerBound
+            }
+            guard !hidden else { continue }
+            let inliers = planes[m.plane].inliers
+            let ys = inliers.map { cloud.y[Int($0)] }
+            let ts = inliers.map { planDot(SIMD2(Double(cloud.x[Int($0)]), Double(cloud.z[Int($0)])) - m.point, m.direction) }
+            measured[a].isWall = true
+            measured[a].topCoverage = topBandCoverage(ys: ys, ts: ts, range: m.range, ceiling: m.ceiling)
+        }
     }
 
     /// Drops wall-like planes with a poorly covered top band that stand in front of a parallel,
