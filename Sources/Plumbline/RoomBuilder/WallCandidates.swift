@@ -9,7 +9,7 @@ import PlumbKernel
 /// its length, the front only in patches; a plane whose top band is less than 60 % covered is dropped when
 /// a parallel, better-covered plane stands 5 cm–1.5 m behind it (farther from the floor's centre). A tall
 /// plane not seen up to the ceiling is still a wall when no parallel plane stands behind it
-/// (``promoteOutermost(_:planes:cloud:centre:)``). Without
+/// and almost no points behind it (``promoteOutermost(_:planes:cloud:centre:)``). Without
 /// such a plane it stays a wall: in a small room the scanner may simply not have looked up. Outliers lie on
 /// the scanner's rays, so planes through the scanner's path collect thin sheets of them: a plane with a poorly
 /// covered top band must also have at least a fifth of the point density (points per m²) of the wall with
@@ -141,7 +141,8 @@ extension WallCandidates {
     }
 
     /// Makes walls of tall planes that were not seen up to the ceiling but have no parallel plane behind them
-    /// (farther from the floor's centre by more than 5 cm, overlapping along the wall): the scanner did not look up at
+    /// (farther from the floor's centre by more than 5 cm, overlapping along the wall) and fewer points behind it than
+    /// a tenth of its own (``pointsBehind(_:side:cloud:limit:)``): the scanner did not look up at
     /// that wall, and nothing but the wall itself can bound the room there. A tall front with the wall seen
     /// behind it stays furniture. Promoted walls get their top-band coverage measured like the others.
     static func promoteOutermost(_ measured: inout [Measured], planes: [DetectedPlane], cloud: PointCloud, centre: SIMD2<Double>) {
@@ -158,13 +159,34 @@ extension WallCandidates {
                 let r0 = shift + sign * o.range.lowerBound, r1 = shift + sign * o.range.upperBound
                 return Swift.min(r0, r1) < m.range.upperBound && Swift.max(r0, r1) > m.range.lowerBound
             }
-            guard !hidden else { continue }
+            guard !hidden, pointsBehind(m, side: side, cloud: cloud, limit: m.count / 10) < m.count / 10 else { continue }
             let inliers = planes[m.plane].inliers
             let ys = inliers.map { cloud.y[Int($0)] }
             let ts = inliers.map { planDot(SIMD2(Double(cloud.x[Int($0)]), Double(cloud.z[Int($0)])) - m.point, m.direction) }
             measured[a].isWall = true
             measured[a].topCoverage = topBandCoverage(ys: ys, ts: ts, range: m.range, ceiling: m.ceiling)
         }
+    }
+
+    /// Number of cloud points more than 10 cm behind the plane of `m` (on the side away from the room,
+    /// `side` as in ``promoteOutermost(_:planes:cloud:centre:)``) within its range along the wall, counting
+    /// up to `limit`. A plane inside the room has the floor, the ceiling and the walls beyond it behind it;
+    /// a wall bounding the room has only outliers and what shows through its openings. O(n).
+    static func pointsBehind(_ m: Measured, side: Double, cloud: PointCloud, limit: Int) -> Int {
+        let normal = SIMD2(-m.direction.y, m.direction.x) * side
+        let c = m.point, d = m.direction
+        var count = 0
+        cloud.x.withUnsafeBufferPointer { xs in
+            cloud.z.withUnsafeBufferPointer { zs in
+                for i in 0..<xs.count {
+                    let q = SIMD2(Double(xs[i]) - c.x, Double(zs[i]) - c.y)
+                    guard (q * normal).sum() > 0.1, m.range.contains((q * d).sum()) else { continue }
+                    count += 1
+                    if count >= limit { return }
+                }
+            }
+        }
+        return count
     }
 
     /// Drops wall-like planes with a poorly covered top band that stand in front of a parallel,
