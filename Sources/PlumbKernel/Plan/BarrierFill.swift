@@ -30,6 +30,17 @@ public enum BarrierFill {
         seed: SIMD2<Double>, barriers: [Barrier], bounds: (min: SIMD2<Double>, max: SIMD2<Double>),
         cell: Double = 0.04, extension ext: Double = 0.2
     ) throws(PointCloudError) -> FootprintGrid {
+        try fill(seeds: [seed], barriers: barriers, bounds: bounds, cell: cell, extension: ext)
+    }
+
+    /// Like ``fill(seed:barriers:bounds:cell:extension:)``, flooding from the first of `seeds` (in order of
+    /// preference) that lies inside the bounds and off every barrier — a narrow hall's best-seen spot can
+    /// lie on a wall's thickened raster line.
+    /// - Throws: ``PointCloudError/degenerate(_:)`` for a raster too large or when no seed is usable.
+    public static func fill(
+        seeds: [SIMD2<Double>], barriers: [Barrier], bounds: (min: SIMD2<Double>, max: SIMD2<Double>),
+        cell: Double = 0.04, extension ext: Double = 0.2
+    ) throws(PointCloudError) -> FootprintGrid {
         var grid = try FootprintGrid(covering: bounds.min, bounds.max, cell: cell)
         var blocked = [Bool](repeating: false, count: grid.cells.count)
         for b in barriers {
@@ -58,8 +69,11 @@ public enum BarrierFill {
                 thick[(j + 1) * grid.width + i] = true
             }
         }
-        guard let start = grid.cellIndex(of: seed) else { throw .degenerate("the flood seed lies outside the scan") }
-        guard !thick[start] else { throw .degenerate("the flood seed lies on a wall") }
+        let usable = seeds.lazy.compactMap { grid.cellIndex(of: $0) }.first { !thick[$0] }
+        guard let start = usable else {
+            let inside = seeds.contains { grid.cellIndex(of: $0) != nil }
+            throw .degenerate(inside ? "every flood seed (\(seeds.count)) lies on a wall" : "the flood seeds lie outside the scan")
+        }
         var stack = [start]
         grid.cells[start] = 1
         let w = grid.width

@@ -92,6 +92,14 @@ public struct FootprintGrid: Sendable, Equatable {
         cells = Self.erode(Self.dilate(cells, width, height, radius), width, height, radius)
     }
 
+    /// Whether an occupied cell lies on the grid's outermost rows or columns (a flood that escaped).
+    /// - Complexity: O(width + height).
+    public var touchesBorder: Bool {
+        for i in 0..<width where cells[i] != 0 || cells[(height - 1) * width + i] != 0 { return true }
+        for j in 0..<height where cells[j * width] != 0 || cells[j * width + width - 1] != 0 { return true }
+        return false
+    }
+
     /// Keeps only the largest 4-connected occupied component and fills its holes.
     /// - Complexity: O(cells).
     public mutating func keepLargestComponentFilled() {

@@ -35,6 +35,16 @@ public enum PlanWall: Sendable, Hashable, Codable {
         }
     }
 
+    /// The point of the curve at parameter `t` (metres along a line from its point; radians about an arc's
+    /// centre, counter-clockwise from +x). Inverse of ``parameter(of:near:)`` on the curve.
+    /// - Complexity: O(1).
+    public func point(at t: Double) -> SIMD2<Double> {
+        switch self {
+        case let .line(q, d): return q + d * t
+        case let .arc(c, radius): return c + SIMD2(cos(t), sin(t)) * radius
+        }
+    }
+
     /// The curve parameter of (the projection of) `p`: metres along the direction from the point of a
     /// line; radians counter-clockwise from +x about an arc's centre, unwrapped by whole turns to lie
     /// nearest the middle of `range` (so ranges that cross ±π compare correctly).

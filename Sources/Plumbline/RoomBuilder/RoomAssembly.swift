@@ -12,6 +12,8 @@ extension RoomBuilder {
         let m = outline.corners.count
         for k in 0..<m {
             let a = outline.corners[k], b = outline.corners[(k + 1) % m]
+            // A side that collapsed to a point (two walls meeting where a third one ended) is no wall.
+            guard planLength(b - a) >= 0.01 else { continue }
             let edge = outline.edges[k]
             let members = edge.wallIndex.map { wallMembers[$0] } ?? []
             structural.formUnion(members)

@@ -117,6 +117,7 @@ public struct RoomBuilder: Sendable {
         for m in outline.mergeCollinearEdges() {
             if let kept = m.kept, let absorbed = m.absorbed, kept != absorbed { wallMembers[kept] += wallMembers[absorbed] }
         }
+        outline.removeShortEdges(shorterThan: RoomOutlineBuilder.Options().minimumEdge)
         var room = assemble(outline: outline, structure: structure, cloud: cloud, planes: seg.planes,
                             wallMembers: wallMembers)
         if PlumbKernel.length(cloud.origin) <= Self.worldFrameLimit {
@@ -132,7 +133,8 @@ public struct RoomBuilder: Sendable {
     /// then snap the flooded region's boundary to the walls.
     static func outline(walls: [PlanWall], barriers: [BarrierFill.Barrier], structure: RoomStructure,
                         planes: [DetectedPlane], cloud: PointCloud) throws(RoomBuildError) -> RoomOutline {
-        // Seed: the 25 cm cell with the most floor and ceiling points (the scanner walked there).
+        // Seed: the 25 cm cell with the most floor and ceiling points (the scanner walked there), or the next
+        // best when a wall's raster line crosses it.
         var counts: [SIMD2<Int>: Int] = [:]
         var lo = SIMD2<Double>(repeating: .infinity), hi = SIMD2<Double>(repeating: -.infinity)
         for k in structure.floorPlanes + structure.ceilingPlanes {
@@ -143,12 +145,31 @@ public struct RoomBuilder: Sendable {
                 hi = pointwiseMax(hi, p)
             }
         }
-        guard let best = counts.max(by: { $0.value != $1.value ? $0.value < $1.value : ($0.key.x, $0.key.y) > ($1.key.x, $1.key.y) }) else {
-            throw .noFloorOrCeiling
-        }
-        let seed = (SIMD2<Double>(best.key) + 0.5) * 0.25
+        // Candidate seeds: the 16 best-seen cells, most points first (ties by position, for determinism).
+        let ranked = counts.sorted { $0.value != $1.value ? $0.value > $1.value : ($0.key.x, $0.key.y) < ($1.key.x, $1.key.y) }
+        guard !ranked.isEmpty else { throw .noFloorOrCeiling }
+        let seeds = ranked.prefix(16).map { (SIMD2<Double>($0.key) + 0.5) * 0.25 }
         do {
-            var grid = try BarrierFill.fill(seed: seed, barriers: barriers, bounds: (lo - 0.5, hi + 0.5))
+            var grid = try BarrierFill.fill(seeds: seeds, barriers: barriers, bounds: (lo - 0.5, hi + 0.5))
+            if grid.touchesBorder {
+                // The flood escaped: join the walls' free ends across the gaps and flood again.
+                let bridges = OpenSideClosure.bridges(barriers)
+                if !bridges.isEmpty {
+                    grid = try BarrierFill.fill(seeds: seeds, barriers: barriers + bridges, bounds: (lo - 0.5, hi + 0.5))
+                }
+            }
+            if grid.touchesBorder {
+                // Still open: keep only the flooded cells where floor or ceiling was seen, gaps up to 20 cm closed.
+                var seen = grid
+                seen.cells = [UInt8](repeating: 0, count: grid.cells.count)
+                for k in structure.floorPlanes + structure.ceilingPlanes {
+                    for i in planes[k].inliers {
+                        if let c = grid.cellIndex(of: SIMD2(Double(cloud.x[Int(i)]), Double(cloud.z[Int(i)]))) { seen.cells[c] = 1 }
+                    }
+                }
+                seen.close(radius: 5)
+                for c in grid.cells.indices { grid.cells[c] &= seen.cells[c] }
+            }
             grid.keepLargestComponentFilled()
             return try RoomOutlineBuilder.build(region: grid, walls: walls)
         } catch {

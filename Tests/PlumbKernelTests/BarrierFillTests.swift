@@ -1,0 +1,39 @@
+import Testing
+@testable import PlumbKernel
+
+/// Flooding a 4 m x 3 m room bounded by four wall lines.
+@Suite("Barrier flood fill")
+struct BarrierFillTests {
+    static let walls: [BarrierFill.Barrier] = [
+        .init(wall: .line(point: [0, 0], direction: [1, 0]), range: 0...4),
+        .init(wall: .line(point: [4, 0], direction: [0, 1]), range: 0...3),
+        .init(wall: .line(point: [4, 3], direction: [-1, 0]), range: 0...4),
+        .init(wall: .line(point: [0, 3], direction: [0, -1]), range: 0...3),
+    ]
+    static let bounds: (min: SIMD2<Double>, max: SIMD2<Double>) = ([-1, -1], [5, 4])
+
+    @Test func floodStopsAtTheWalls() throws {
+        let grid = try BarrierFill.fill(seed: [2, 1.5], barriers: Self.walls, bounds: Self.bounds)
+        // Inside the barrier lines less their rasterised width (at most two 4 cm cells each side).
+        #expect(grid.occupiedArea > (4 - 0.16) * (3 - 0.16) && grid.occupiedArea < 12)
+    }
+
+    @Test func aGapLetsTheFloodOut() throws {
+        var open = Self.walls
+        open[1].range = 0...1  // the east wall stops 2 m short of the corner (and 0.2 m extension)
+        let grid = try BarrierFill.fill(seed: [2, 1.5], barriers: open, bounds: Self.bounds)
+        #expect(grid.occupiedArea > 15)
+    }
+
+    @Test func aSeedOnAWallFallsBackToTheNextOne() throws {
+        #expect(throws: PointCloudError.self) {
+            try BarrierFill.fill(seed: [2, 0], barriers: Self.walls, bounds: Self.bounds)
+        }
+        let fromSecond = try BarrierFill.fill(seeds: [[2, 0], [9, 9], [2, 1.5]], barriers: Self.walls, bounds: Self.bounds)
+        let direct = try BarrierFill.fill(seed: [2, 1.5], barriers: Self.walls, bounds: Self.bounds)
+        #expect(fromSecond == direct)
+        #expect(throws: PointCloudError.self) {
+            try BarrierFill.fill(seeds: [[2, 0], [4, 1]], barriers: Self.walls, bounds: Self.bounds)
+        }
+    }
+}
