@@ -36,4 +36,23 @@ struct BarrierFillTests {
             try BarrierFill.fill(seeds: [[2, 0], [4, 1]], barriers: Self.walls, bounds: Self.bounds)
         }
     }
+
+    /// Of two separate pieces, the one holding the first listed point that lies on a piece is kept.
+    @Test func keepComponentKeepsTheSeedsPiece() throws {
+        var grid = try FootprintGrid(covering: [0, 0], [4, 1], cell: 0.1)
+        for k in grid.cells.indices {
+            let i = k % grid.width, j = k / grid.width
+            let p = grid.vertex(i, j) + 0.05
+            if p.y > 0.2 && p.y < 0.8 && ((p.x > 0.2 && p.x < 1) || (p.x > 1.5 && p.x < 3.8)) { grid.cells[k] = 1 }
+        }
+        var small = grid
+        #expect(small.keepComponent(containingFirstOf: [[1.2, 0.5], [0.5, 0.5]]))
+        #expect(abs(small.occupiedArea - 0.8 * 0.6) < 1e-9)
+        var large = grid
+        large.keepLargestComponentFilled()
+        #expect(abs(large.occupiedArea - 2.3 * 0.6) < 1e-9)
+        var none = grid
+        #expect(!none.keepComponent(containingFirstOf: [[1.2, 0.5]]))
+        #expect(none.occupiedArea == 0)
+    }
 }

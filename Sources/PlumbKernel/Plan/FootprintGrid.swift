@@ -100,6 +100,31 @@ public struct FootprintGrid: Sendable, Equatable {
         return false
     }
 
+    /// Keeps only the 4-connected occupied component holding the first of `points` that lies on an occupied
+    /// cell (all cells are cleared when none does). Returns whether a component was kept.
+    /// - Complexity: O(cells).
+    @discardableResult
+    public mutating func keepComponent(containingFirstOf points: [SIMD2<Double>]) -> Bool {
+        let grid = self
+        guard let start = points.lazy.compactMap({ grid.cellIndex(of: $0) }).first(where: { grid.cells[$0] != 0 }) else {
+            cells = [UInt8](repeating: 0, count: cells.count)
+            return false
+        }
+        var keep = [UInt8](repeating: 0, count: cells.count)
+        var stack = [start]
+        keep[start] = 1
+        while let k = stack.popLast() {
+            let i = k % width, j = k / width
+            for q in [i > 0 ? k - 1 : -1, i < width - 1 ? k + 1 : -1, j > 0 ? k - width : -1, j < height - 1 ? k + width : -1]
+            where q >= 0 && cells[q] != 0 && keep[q] == 0 {
+                keep[q] = 1
+                stack.append(q)
+            }
+        }
+        cells = keep
+        return true
+    }
+
     /// Keeps only the largest 4-connected occupied component and fills its holes.
     /// - Complexity: O(cells).
     public mutating func keepLargestComponentFilled() {

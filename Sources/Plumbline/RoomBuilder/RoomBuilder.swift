@@ -169,6 +169,8 @@ public struct RoomBuilder: Sendable {
                 }
                 seen.close(radius: 5)
                 for c in grid.cells.indices { grid.cells[c] &= seen.cells[c] }
+                // The room is the piece around the scanner's best-seen spot, not whatever piece is largest.
+                grid.keepComponent(containingFirstOf: seeds)
             }
             grid.keepLargestComponentFilled()
             return try RoomOutlineBuilder.build(region: grid, walls: walls)
