@@ -135,7 +135,14 @@ public enum DoorFrameDetector {
             for k in c...e where lowMed[k].isFinite { lows.append(res(lowMed, k)) }
             lows.sort()
             let reachesFloor = lows.count < 2 || lows[lows.count / 2] > proud
-            if options.casingWidthRange.contains(w), reachesFloor { runs.append((c, e)) }
+            if options.casingWidthRange.contains(w), reachesFloor {
+                runs.append((c, e))
+            } else if w > options.casingWidthRange.upperBound, reachesFloor, c <= 3 || e >= nu - 4 {
+                // A casing next to a room corner merges with the corner's own returns (the side wall's points
+                // near the surface): keep the casing's width on the side away from the corner.
+                let k = Int((options.casingWidthRange.upperBound / bin).rounded(.down))
+                runs.append(c <= 3 ? (e - k + 1, e) : (c, c + k - 1))
+            }
             c = e + 1
         }
         var frames: [Frame] = []
@@ -215,13 +222,14 @@ public enum DoorFrameDetector {
         guard !casing.isEmpty else { return nil }
         casing.sort()
         let projection = casing[casing.count / 2]
-        // Outside each jamb: wall level (or nothing seen) over the next 3 cm… 10 cm.
+        // Outside each jamb, over the next 3 cm… 10 cm: not proud (wall level, a reveal behind it, or nothing
+        // seen, as beside an open leaf hiding its hinge casing); proud means the run is part of something wider.
         for (from, step) in [(l.0 - 3, -1), (r.1 + 3, 1)] {
             var ok = 0, bad = 0, c = from
             for _ in 0..<8 {
                 guard c >= 0, c < nu else { break }
                 let m = midMed[c] - lev(c)
-                if m.isFinite { if abs(m) < proud { ok += 1 } else { bad += 1 } }
+                if m.isFinite { if m < proud { ok += 1 } else { bad += 1 } }
                 c += step
             }
             guard ok >= bad else { return nil }
