@@ -103,13 +103,14 @@ public enum DoorFrameDetector {
         let minPts = Int32(options.minimumColumnPoints)
         // Column medians (NaN when too few points).
         var lowMed = [Double](repeating: .nan, count: nu), midMed = [Double](repeating: .nan, count: nu)
-        var midCount = [Int32](repeating: 0, count: nu)
+        var midCount = [Int32](repeating: 0, count: nu), lowCount = [Int32](repeating: 0, count: nu)
         for c in 0..<nu {
             lowMed[c] = median(low, count: nu, c, minPts, options.band)
             midMed[c] = median(mid, count: nu, c, minPts, options.band)
-            var t: Int32 = 0
-            for h in 0..<nb { t += mid[c * nb + h] }
+            var t: Int32 = 0, tl: Int32 = 0
+            for h in 0..<nb { t += mid[c * nb + h]; tl += low[c * nb + h] }
             midCount[c] = t
+            lowCount[c] = tl
         }
         // The wall level: a line through the middle-band medians, refitted without the columns off it.
         guard let level = wallLevel(midMed, bin: bin) else { return [] }
@@ -129,12 +130,13 @@ public enum DoorFrameDetector {
             var e = c
             while e + 1 < nu, isProud[e + 1] { e += 1 }
             let w = Double(e - c + 1) * bin
-            // The casing reaches the floor: proud in the low band too, where measured (an open leaf near its
-            // hinge can hide the bottom of a casing from most viewpoints).
+            // The casing reaches the floor: proud in the low band too, judged on the columns with enough low
+            // points of their own (an open leaf near its hinge, or furniture in front, can hide the bottom of
+            // a casing from most viewpoints; then the low band cannot tell).
             var lows: [Double] = []
-            for k in c...e where lowMed[k].isFinite { lows.append(res(lowMed, k)) }
+            for k in c...e where lowCount[k] >= minPts && lowMed[k].isFinite { lows.append(res(lowMed, k)) }
             lows.sort()
-            let reachesFloor = lows.count < 2 || lows[lows.count / 2] > proud
+            let reachesFloor = lows.count < 3 || lows[lows.count / 2] > proud
             if options.casingWidthRange.contains(w), reachesFloor {
                 runs.append((c, e))
             } else if w > options.casingWidthRange.upperBound, reachesFloor, c <= 3 || e >= nu - 4 {
