@@ -67,8 +67,11 @@ public enum DoorFrameDetector {
     /// - Complexity: O(n + columns · bins + candidates · rows · bins); one pass over the cloud.
     public static func detect(in cloud: PointCloud, patch: WallPatch, options: Options = Options()) -> [Frame] {
         let bin = options.bin
+        // Degenerate or non-finite input (zero bin, NaN length, a kilometre-long wall) finds nothing.
+        guard bin > 0, options.band > 0, patch.length.isFinite, patch.length / bin < 100_000,
+              patch.height.isFinite, patch.height > options.heightRange.lowerBound else { return [] }
         let nu = Int((patch.length / bin).rounded(.up))
-        guard nu > 10, nu < 100_000, patch.height > options.heightRange.lowerBound else { return [] }
+        guard nu > 10 else { return [] }
         let nb = histogramBins
         let band = Float(options.band), hb = Float(2 * options.band) / Float(nb)
         var low = [Int32](repeating: 0, count: nu * nb), mid = [Int32](repeating: 0, count: nu * nb)
