@@ -4,10 +4,25 @@
 /// reveals lining each hole; arc walls are tessellated so the chord error stays below `maxChordError`.
 /// Rooms get a floor polygon at their floor elevation and a ceiling made of flat and sloped pieces (the
 /// lowest of the storey's ceiling planes). Furniture boxes, door leaves (closed in the hole or swung about
-/// the hinge) and window glass (in the wall's middle plane) are added as labelled surfaces.
+/// the hinge), door casings and window glass (in the wall's middle plane) are added as labelled surfaces.
+///
+/// Doors are built as real doors look: a casing (architrave) ``doorCasingWidth`` wide standing
+/// ``doorCasingProjection`` proud of each wall face frames the sides and head of the hole (never below the
+/// wall base); a closed leaf sits ``closedLeafSetback`` behind the swing-side face with ``doorLeafGap`` round
+/// its sides and head and ``doorLeafUndercut`` above the floor. The hole itself (the truth opening) is unchanged.
 public enum SceneBuilder {
     /// Thickness of simulated door leaves, metres.
     public static let doorLeafThickness = 0.04
+    /// Width of a door casing strip (sides and head, both wall faces), metres. Its inner edge is the hole edge.
+    public static let doorCasingWidth = 0.07
+    /// How far a door casing stands proud of the wall face, metres.
+    public static let doorCasingProjection = 0.018
+    /// How far a closed leaf's swing-side face sits behind the swing-side wall face (leaf against its stop), metres.
+    public static let closedLeafSetback = 0.006
+    /// Clearance between a leaf and the jambs and head, metres.
+    public static let doorLeafGap = 0.003
+    /// Clearance between a leaf's bottom and the floor, metres.
+    public static let doorLeafUndercut = 0.01
 
     /// The scene mesh of `plan` (which should be validated first).
     /// - Complexity: O(walls × (openings + arc segments) + rooms × vertices² + furniture).
@@ -103,6 +118,7 @@ public enum SceneBuilder {
                 }
             case .door:
                 addDoorLeaf(o, wall: w, hole: (hl.u0, hl.u1, hl.y0, hl.y1), into: &mesh)
+                addDoorCasings(o, wall: w, hole: (hl.u0, hl.u1, hl.y0, hl.y1), wallTop: yt, wallRange: (uStart, uEnd), into: &mesh)
             case .opening:
                 break
             }
@@ -122,14 +138,45 @@ public enum SceneBuilder {
         let along2 = closedDir * _cos(a) + n2 * _sin(a)
         let into2 = -n2 * _cos(a) + closedDir * _sin(a)
         let t = doorLeafThickness
-        // A closed leaf fills the hole exactly; an open one has 5 mm clearance all round.
-        let gap = a > 0 ? 0.005 : 0
-        let width = o.width - 2 * gap, height = hole.3 - hole.2 - 2 * gap
-        let c2 = hp2 + along2 * (gap + width / 2) + into2 * (t / 2)
+        // A closed leaf rests against its stop, set back from the swing-side face; both keep the clearances.
+        let setback = a > 0 ? 0 : closedLeafSetback
+        let gap = doorLeafGap, undercut = doorLeafUndercut
+        let width = o.width - 2 * gap, height = hole.3 - hole.2 - gap - undercut
+        let c2 = hp2 + along2 * (gap + width / 2) + into2 * (setback + t / 2)
         let s = mesh.addSurface(SceneSurface(kind: .doorLeaf, ownerID: o.id))
         mesh.addBox(
-            center: SIMD3(c2.x, hole.2 + gap + height / 2, c2.y), axes: SIMD3(along2.x, 0, along2.y), SIMD3(0, 1, 0),
+            center: SIMD3(c2.x, hole.2 + undercut + height / 2, c2.y), axes: SIMD3(along2.x, 0, along2.y), SIMD3(0, 1, 0),
             SIMD3(into2.x, 0, into2.y), halfExtents: SIMD3(width / 2, height / 2, t / 2), surface: s)
+    }
+
+    /// Casings on both faces round the sides and head of a door hole: boxes ``doorCasingWidth`` wide and
+    /// ``doorCasingProjection`` deep, from the wall base up, the head spanning both side casings. Each box is
+    /// laid along the tangent at its middle (exact for straight walls, within a fraction of a millimetre
+    /// on the curved walls of the plans). Side casings are clipped to the wall's extent and the head to its top.
+    private static func addDoorCasings(
+        _ o: Opening, wall w: Wall, hole: (Double, Double, Double, Double), wallTop: Double,
+        wallRange: (Double, Double), into mesh: inout SceneMesh
+    ) {
+        let line = w.centerLine
+        let cw = doorCasingWidth, cp = doorCasingProjection
+        let s = mesh.addSurface(SceneSurface(kind: .doorCasing, ownerID: o.id))
+        let yb = hole.2, headTop = min(hole.3 + cw, wallTop)
+        // (u0, u1, y0, y1) rectangles of the three strips.
+        var strips: [(Double, Double, Double, Double)] = [
+            (max(hole.0 - cw, wallRange.0), hole.0, yb, headTop),
+            (hole.1, min(hole.1 + cw, wallRange.1), yb, headTop),
+        ]
+        if headTop > hole.3 + 1e-6 { strips.append((max(hole.0 - cw, wallRange.0), min(hole.1 + cw, wallRange.1), hole.3, headTop)) }
+        for side in [1.0, -1.0] {
+            for (u0, u1, y0, y1) in strips where u1 - u0 > 1e-6 && y1 - y0 > 1e-6 {
+                let um = (u0 + u1) / 2
+                let t2 = line.tangent(at: um), n2 = line.normal(at: um) * side
+                let c2 = line.point(at: um) + n2 * (w.thickness / 2 + cp / 2)
+                mesh.addBox(
+                    center: SIMD3(c2.x, (y0 + y1) / 2, c2.y), axes: SIMD3(t2.x, 0, t2.y), SIMD3(0, 1, 0), SIMD3(n2.x, 0, n2.y),
+                    halfExtents: SIMD3((u1 - u0) / 2, (y1 - y0) / 2, cp / 2), surface: s)
+            }
+        }
     }
 
     // MARK: floors and ceilings

@@ -14,6 +14,8 @@ public enum SurfaceKind: String, Sendable, Equatable, Hashable, Codable {
     case furniture
     /// A door leaf (closed or swung open).
     case doorLeaf
+    /// A door casing (architrave): a strip standing proud of a wall face round a door's sides and head.
+    case doorCasing
     /// Window glass (returns only a fraction of rays).
     case glass
 }

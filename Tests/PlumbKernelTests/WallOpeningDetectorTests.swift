@@ -101,4 +101,151 @@ struct WallOpeningDetectorTests {
         #expect(l.intoRoom)
         #expect(abs(l.angle - angle) < 0.05)
     }
+    // MARK: doors framed by casings (phone-like noise: σ 8 mm along the normal, 1 % outliers, 5 % dropout)
+
+    /// Where the framed door of these tests lies: hole u 1.5…2.35, v 0…2.05; casings 7 cm wide, 1.8 cm proud.
+    static let hole = (u0: 1.5, u1: 2.35, v1: 2.05)
+
+    /// What fills the door hole in a test.
+    enum Inside { case leafAtFace, leafFarSide, open }
+
+    /// A 5 m x 2.6 m wall sampled about every 1.5 cm with noisy depth `surface(u, v)` (nil = nothing there); 5 %
+    /// of samples dropped, 1 % moved 10…60 cm along the normal; `extra` points appended (noise added to them too).
+    func noisyWall(seed: UInt64, surface: (Double, Double) -> Double?,
+                   extra: [(point: SIMD3<Double>, normal: SIMD3<Double>)] = [], sigma: Double = 0.008) -> PointCloud {
+        var rng = SeededGenerator(seed: seed)
+        var c = PointCloud()
+        func emit(_ p: SIMD3<Double>, normal: SIMD3<Double>) {
+            if Double.random(in: 0..<1, using: &rng) < 0.05 { return }
+            var q = p + normal * (rng.nextGaussian() * sigma)
+            if Double.random(in: 0..<1, using: &rng) < 0.01 {
+                q += normal * (Double.random(in: 0.1...0.6, using: &rng) * (Bool.random(using: &rng) ? 1 : -1))
+            }
+            c.append(local: SIMD3<Float>(q))
+        }
+        // Samples every 1.5 cm, each jittered within its cell as a scanner's footprints are.
+        for u0 in stride(from: 0.0, to: 5, by: 0.015) {
+            for v0 in stride(from: 0.0, to: 2.6, by: 0.015) {
+                let u = u0 + Double.random(in: 0..<0.015, using: &rng), v = v0 + Double.random(in: 0..<0.015, using: &rng)
+                if let d = surface(u, v) { emit(SIMD3(u, v, d), normal: [0, 0, 1]) }
+            }
+        }
+        for e in extra { emit(e.point, normal: e.normal) }
+        return c
+    }
+
+    /// Depth of the door wall: casings proud round the hole's sides and head, `inside` in the hole.
+    func doorSurface(_ inside: Inside) -> (Double, Double) -> Double? {
+        let h = Self.hole, cw = 0.07
+        return { u, v in
+            let inHole = u >= h.u0 && u < h.u1 && v < h.v1
+            if inHole {
+                // 3 mm gaps at the jambs and head, 1 cm undercut: nothing returns from them.
+                guard u > h.u0 + 0.003, u < h.u1 - 0.003, v > 0.01, v < h.v1 - 0.003 else { return nil }
+                switch inside {
+                case .leafAtFace: return -0.006
+                case .leafFarSide: return -(0.2 - 0.04 - 0.006)
+                case .open: return nil
+                }
+            }
+            if u >= h.u0 - cw && u < h.u1 + cw && v < h.v1 + cw { return 0.018 }
+            return 0
+        }
+    }
+
+    @Test("a closed door framed by casings, seen from its swing side (no hole, leaf 6 mm back), is found with its size")
+    func closedDoorSwingSide() {
+        let cloud = noisyWall(seed: 11, surface: doorSurface(.leafAtFace))
+        let found = WallOpeningDetector.detect(in: cloud, patch: patch)
+        #expect(found.count == 1, "\(found)")
+        guard let d = found.first else { return }
+        #expect(d.frame != nil)
+        #expect(d.vMin < 0.05)
+        #expect(abs(d.uMin - Self.hole.u0) < 0.02 && abs(d.uMax - Self.hole.u1) < 0.02, "\(d.uMin) \(d.uMax)")
+        #expect(abs(d.vMax - Self.hole.v1) < 0.02, "\(d.vMax)")
+        guard case let .recessed(depth) = d.filling else {
+            Issue.record("leaf not seen: \(d.filling)")
+            return
+        }
+        #expect(depth < 0.02, "\(depth)")
+    }
+
+    @Test("the same door seen from the side away from its swing (leaf 15 cm back) is a framed recess")
+    func closedDoorFarSide() {
+        let cloud = noisyWall(seed: 12, surface: doorSurface(.leafFarSide))
+        let found = WallOpeningDetector.detect(in: cloud, patch: patch)
+        #expect(found.count == 1, "\(found)")
+        guard let d = found.first else { return }
+        #expect(d.frame != nil)
+        #expect(abs(d.uMin - Self.hole.u0) < 0.03 && abs(d.uMax - Self.hole.u1) < 0.03, "\(d.uMin) \(d.uMax)")
+        #expect(abs(d.vMax - Self.hole.v1) < 0.03, "\(d.vMax)")
+        guard case let .recessed(depth) = d.filling else {
+            Issue.record("leaf not seen as a recess: \(d.filling)")
+            return
+        }
+        #expect(abs(depth - 0.154) < 0.02, "\(depth)")
+    }
+
+    @Test("an open framed door: the hole, its frame and the leaf at 70 degrees")
+    func openFramedDoor() {
+        let angle = 70.0 * .pi / 180
+        var extra: [(point: SIMD3<Double>, normal: SIMD3<Double>)] = []
+        let n = SIMD3<Double>(sin(angle), 0, -cos(angle))  // the leaf's normal
+        for r in stride(from: 0.02, through: 0.84, by: 0.015) {
+            for v in stride(from: 0.01, through: 2.04, by: 0.015) {
+                extra.append((SIMD3(Self.hole.u0 + r * cos(angle), v, r * sin(angle)), n))
+            }
+        }
+        for u in stride(from: Self.hole.u0, to: Self.hole.u1, by: 0.03) {
+            for v in stride(from: 0.0, to: 2.05, by: 0.03) { extra.append((SIMD3(u, v, -2.0), [0, 0, 1])) }  // the next room
+        }
+        let cloud = noisyWall(seed: 13, surface: doorSurface(.open), extra: extra)
+        let found = WallOpeningDetector.detect(in: cloud, patch: patch)
+        #expect(found.count == 1, "\(found)")
+        guard let d = found.first else { return }
+        #expect(abs(d.width - 0.85) < 0.04 && abs(d.vMax - Self.hole.v1) < 0.04, "width \(d.width) top \(d.vMax) frame \(String(describing: d.frame))")
+        #expect(d.frame != nil)
+        guard let leaf = d.leaf else {
+            Issue.record("no leaf")
+            return
+        }
+        #expect(leaf.hingeSide == 0 && leaf.intoRoom)
+        #expect(abs(leaf.angle - angle) < 0.08, "\(leaf.angle)")
+    }
+
+    @Test("skirting, a wall-hung cabinet and a wardrobe against a plain wall give no door")
+    func noDoorOnFurnishedWall() {
+        var extra: [(point: SIMD3<Double>, normal: SIMD3<Double>)] = []
+        let front = SIMD3<Double>(0, 0, 1), side = SIMD3<Double>(1, 0, 0), bottom = SIMD3<Double>(0, 1, 0)
+        // Wall cabinet 1.0…2.0 m along, 1.4…2.1 m up, 35 cm deep: front, bottom and both sides.
+        for u in stride(from: 1.0, through: 2.0, by: 0.015) {
+            for v in stride(from: 1.4, through: 2.1, by: 0.015) { extra.append((SIMD3(u, v, 0.35), front)) }
+            for s in stride(from: 0.0, through: 0.35, by: 0.015) { extra.append((SIMD3(u, 1.4, s), bottom)) }
+        }
+        for v in stride(from: 1.4, through: 2.1, by: 0.015) {
+            for s in stride(from: 0.0, through: 0.35, by: 0.015) {
+                extra.append((SIMD3(1.0, v, s), side)); extra.append((SIMD3(2.0, v, s), side))
+            }
+        }
+        // Wardrobe 0.9 m wide (a door's width), floor to 2.0 m, 60 cm deep, its back against the wall.
+        for v in stride(from: 0.0, through: 2.0, by: 0.015) {
+            for u in stride(from: 3.0, through: 3.9, by: 0.015) { extra.append((SIMD3(u, v, 0.6), front)) }
+            for s in stride(from: 0.0, through: 0.6, by: 0.015) {
+                extra.append((SIMD3(3.0, v, s), side)); extra.append((SIMD3(3.9, v, s), side))
+            }
+        }
+        let surface: (Double, Double) -> Double? = { u, v in
+            if u >= 1.0 && u <= 2.0 && v >= 1.4 && v <= 2.1 { return nil }  // hidden behind the cabinet
+            if u >= 3.0 && u <= 3.9 && v <= 2.0 { return nil }               // hidden behind the wardrobe
+            return v < 0.08 ? 0.015 : 0                                      // skirting 8 cm high, 1.5 cm proud
+        }
+        let cloud = noisyWall(seed: 14, surface: surface, extra: extra)
+        let found = WallOpeningDetector.detect(in: cloud, patch: patch)
+        #expect(found.isEmpty, "\(found)")
+        #expect(DoorFrameDetector.detect(in: cloud, patch: patch).allSatisfy { $0.insideDepth == nil })
+        // And a plain wall.
+        let plain = noisyWall(seed: 15, surface: { _, _ in 0 })
+        #expect(WallOpeningDetector.detect(in: plain, patch: patch).isEmpty)
+        #expect(DoorFrameDetector.detect(in: plain, patch: patch).isEmpty)
+    }
 }

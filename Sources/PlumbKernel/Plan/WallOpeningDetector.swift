@@ -12,6 +12,10 @@
 ///
 /// Points behind the wall are projected orthogonally onto it, which is exact for recesses and approximate
 /// for the space seen through a hole; it is used only as evidence, never for the opening's size.
+///
+/// Door frames (``DoorFrameDetector``) complete the picture: a frame over a floor-reaching opening marks it
+/// as a door, and a frame with a surface inside at or just behind the wall face (a closed door seen from
+/// its swing side, which leaves no hole and no recess) is added as a closed door of the frame's size.
 public enum WallOpeningDetector {
     /// Tuning.
     public struct Options: Sendable, Hashable {
@@ -71,6 +75,8 @@ public enum WallOpeningDetector {
         public var fill: Double
         /// A swung door leaf beside it, if one was found.
         public var leaf: Leaf?
+        /// The door frame (casings) round it, if one was found.
+        public var frame: DoorFrameDetector.Frame? = nil
         /// Width, metres.
         public var width: Double { uMax - uMin }
         /// Height, metres.
@@ -79,10 +85,53 @@ public enum WallOpeningDetector {
 
     /// Detects openings in `patch` from the points of `cloud` (local coordinates).
     /// - Complexity: O(n + cells) per wall; one pass over the cloud with no allocation per point.
-    public static func detect(in cloud: PointCloud, patch: WallPatch, options: Options = Options()) -> [Opening] {
+    public static func detect(in cloud: PointCloud, patch: WallPatch, options: Options = Options(),
+                              frameOptions: DoorFrameDetector.Options = DoorFrameDetector.Options()) -> [Opening] {
+        let (found, near) = detectOpenings(in: cloud, patch: patch, options: options)
+        let frames = DoorFrameDetector.detect(in: cloud, patch: patch, options: frameOptions)
+        return merge(found, frames, near: near, tol: Float(options.surfaceTolerance))
+    }
+
+    /// Attaches each door frame to the floor-reaching opening it surrounds (more than half of the narrower
+    /// one's width in common) and takes the frame's inner edges as its size (sharper than density edges).
+    /// A frame with no such opening is added as a door when there is a surface inside at or just behind the
+    /// wall face (a closed leaf seen from its swing side) or a swung leaf beside it (an open door with nothing
+    /// seen through it); a frame with neither is dropped (furniture sides can look like jambs).
+    static func merge(_ found: [Opening], _ frames: [DoorFrameDetector.Frame], near: [SIMD3<Float>], tol: Float) -> [Opening] {
+        var out = found
+        for f in frames {
+            let hit = out.indices.first { k in
+                let o = out[k]
+                let common = Swift.min(o.uMax, f.uMax) - Swift.max(o.uMin, f.uMin)
+                return o.vMin < 0.1 && common > 0.5 * Swift.min(o.width, f.uMax - f.uMin)
+            }
+            if let k = hit {
+                out[k].frame = f
+                out[k].uMin = f.uMin
+                out[k].uMax = f.uMax
+                out[k].vMin = 0
+                out[k].vMax = f.vMax
+                if out[k].leaf == nil, out[k].filling == .none { out[k].leaf = findLeaf(out[k], near, tol: tol) }
+                continue
+            }
+            var op = Opening(uMin: f.uMin, uMax: f.uMax, vMin: 0, vMax: f.vMax, filling: .none, fill: f.insideFill,
+                             leaf: nil, frame: f)
+            if let depth = f.insideDepth {
+                op.filling = .recessed(depth: depth)
+            } else {
+                op.leaf = findLeaf(op, near, tol: tol)
+                guard op.leaf != nil else { continue }
+            }
+            out.append(op)
+        }
+        return out.sorted { $0.uMin < $1.uMin }
+    }
+
+    /// Holes and recesses from the wall's point density (without door frames).
+    static func detectOpenings(in cloud: PointCloud, patch: WallPatch, options: Options) -> ([Opening], [SIMD3<Float>]) {
         let cell = options.cell
         let nu = Int((patch.length / cell).rounded(.up)), nv = Int((patch.height / cell).rounded(.up))
-        guard nu > 2, nv > 2, nu * nv < 4_000_000 else { return [] }
+        guard nu > 2, nv > 2, nu * nv < 4_000_000 else { return ([], []) }
         var wall = [Int32](repeating: 0, count: nu * nv)
         var recess = [Int32](repeating: 0, count: nu * nv)
         var recessDepth = [Float](repeating: 0, count: nu * nv)
@@ -191,10 +240,11 @@ public enum WallOpeningDetector {
             // Recessed when most of its area returned a set-back surface.
             let recessedCells = countRecessed(recess, nu, minI, maxI, minJ, maxJ)
             if recessedCells * 2 > size, rec > 0 { op.filling = .recessed(depth: Double(recDepth) / Double(rec)) }
-            if op.vMin < 0.1 { op.leaf = findLeaf(op, near, tol: tol) }
+            // A swung leaf beside a floor-reaching hole (a hole filled by a set-back leaf is a closed door).
+            if op.vMin < 0.1, op.filling == .none { op.leaf = findLeaf(op, near, tol: tol) }
             openings.append(op)
         }
-        return openings.sorted { $0.uMin < $1.uMin }
+        return (openings.sorted { $0.uMin < $1.uMin }, near)
     }
 
     static func countRecessed(_ recess: [Int32], _ nu: Int, _ i0: Int, _ i1: Int, _ j0: Int, _ j1: Int) -> Int {
@@ -234,37 +284,53 @@ public enum WallOpeningDetector {
     }
 
     /// Looks for a vertical leaf hanging on one of the jambs: points at mid height within a leaf's reach of a
-    /// jamb, off the wall surface, that line up (total least squares in the (u, s) plane) through the jamb.
+    /// jamb and off the wall surface, gathered by their direction from the hinge (2° bins); the densest 6°
+    /// sector is the leaf when it holds enough points spread over at least 40 % of the opening's width, and
+    /// its angle is the principal direction of those points about the hinge. Clutter elsewhere in reach
+    /// (furniture near the door) does not bias it.
     static func findLeaf(_ op: Opening, _ near: [SIMD3<Float>], tol: Float) -> Leaf? {
         let reach = op.width * 1.1
+        let bins = 90  // 2° each over (0, π)
         var best: Leaf?
         for side in 0...1 {
             let hinge = side == 0 ? op.uMin : op.uMax
             for into in [true, false] {
-                var acc = CovarianceAccumulator()
-                for p in near {
+                var hist = [Int](repeating: 0, count: bins)
+                func direction(_ p: SIMD3<Float>) -> (r: Double, phi: Double)? {
                     let v = Double(p.y)
-                    guard v > 0.3, v < Swift.min(1.8, op.vMax - 0.1) else { continue }
+                    guard v > 0.3, v < Swift.min(1.8, op.vMax - 0.1) else { return nil }
                     let s = Double(p.z)
-                    guard into ? s > Double(tol) * 2 : s < -0.4 else { continue }
-                    let du = Double(p.x) - hinge
-                    // Leaves open towards the opening's interior side of the hinge.
-                    guard side == 0 ? du > -0.05 : du < 0.05 else { continue }
-                    guard (du * du + s * s).squareRoot() < reach else { continue }
-                    acc.add(SIMD3(du, s, 0))
+                    guard into ? s > Double(tol) * 2 : s < -0.4 else { return nil }
+                    let du = (Double(p.x) - hinge) * (side == 0 ? 1 : -1)
+                    let r = (du * du + s * s).squareRoot()
+                    guard r > 0.05, r < reach else { return nil }
+                    return (r, atan2(abs(s), du))
                 }
-                guard acc.count > 40 else { continue }
-                let e = SymmetricEigen3(acc.covariance)
-                // A line: one dominant direction, small spread across it.
-                guard e.values[2] > 0, e.values[1] / e.values[2] < 0.02 else { continue }
-                let dir = e.vector2, m = acc.mean
-                // The line must pass close to the hinge.
-                let distHinge = abs(m.x * dir.y - m.y * dir.x)
-                guard distHinge < 0.12 else { continue }
-                let angle = atan2(abs(dir.y), abs(dir.x))
-                guard angle > 0.17 else { continue }
-                if acc.count > (best?.support ?? 0) {
-                    best = Leaf(angle: angle, hingeSide: side, intoRoom: into, support: acc.count)
+                for p in near {
+                    guard let d = direction(p) else { continue }
+                    hist[Swift.min(bins - 1, Int(d.phi / .pi * Double(bins)))] += 1
+                }
+                var top = 0, topCount = 0
+                for k in 1..<(bins - 1) where hist[k - 1] + hist[k] + hist[k + 1] > topCount {
+                    top = k
+                    topCount = hist[k - 1] + hist[k] + hist[k + 1]
+                }
+                guard topCount > 40 else { continue }
+                let lo = Double(top - 1) * .pi / Double(bins), hi = Double(top + 2) * .pi / Double(bins)
+                // Principal direction about the hinge of the sector's points, and their radial extent.
+                var sxx = 0.0, sxy = 0.0, syy = 0.0, rMin = Double.infinity, rMax = 0.0
+                for p in near {
+                    guard let d = direction(p), d.phi >= lo, d.phi < hi else { continue }
+                    let x = d.r * cos(d.phi), y = d.r * sin(d.phi)
+                    sxx += x * x; sxy += x * y; syy += y * y
+                    rMin = Swift.min(rMin, d.r); rMax = Swift.max(rMax, d.r)
+                }
+                guard rMax - rMin > 0.4 * op.width else { continue }
+                let angle = 0.5 * atan2(2 * sxy, sxx - syy)
+                let phi = angle < 0 ? angle + .pi : angle
+                guard phi > 0.17 else { continue }
+                if topCount > (best?.support ?? 0) {
+                    best = Leaf(angle: phi, hingeSide: side, intoRoom: into, support: topCount)
                 }
             }
         }

@@ -126,6 +126,9 @@ extension RoomBuilder {
         if o.vMin < 0.1 {
             if o.leaf != nil {
                 category = .door(isOpen: true)
+            } else if let f = o.frame {
+                // Framed: a surface inside is the closed leaf; nothing inside is an open door whose leaf was not seen.
+                if case .recessed = o.filling { category = .door(isOpen: false) } else { category = .door(isOpen: f.insideDepth == nil) }
             } else if case .recessed = o.filling, o.vMax < wallHeight - 0.05 {
                 category = .door(isOpen: false)
             } else {
