@@ -105,7 +105,7 @@ extension RoomOutline {
             for k in corners.indices {
                 let n = corners.count, next = (k + 1) % n
                 guard case let .line(_, d1) = edges[k].wall, case let .line(_, d2) = edges[next].wall,
-                      planDot(d1, d2) > 0, abs(planCross(d1, d2)) < sin(maximumAngle),
+                      abs(planCross(d1, d2)) < sin(maximumAngle),
                       edges[next].wall.distance(to: corners[k]) < maximumOffset,
                       edges[k].wall.distance(to: corners[(next + 1) % n]) < maximumOffset else { continue }
                 let firstWins: Bool
