@@ -36,16 +36,7 @@ public struct ExportRoom: Sendable, Equatable {
     public var perimeter: Double { floors.reduce(0) { $0 + $1.planOutline.perimeter } }
 
     /// Mean world y of the floors, metres; `nil` without floors.
-    public var floorElevation: Float? {
-        var s = 0.0, n = 0
-        for f in floors {
-            for p in f.worldOutline {
-                s += Double(p.y)
-                n += 1
-            }
-        }
-        return n > 0 ? Float(s / Double(n)) : nil
-    }
+    public var floorElevation: Float? { floors.meanOutlineElevation }
 
     /// Plan point where the room's label goes: the centroid of its largest floor polygon, or the
     /// first section centre when that centroid falls outside the polygon (concave rooms).

@@ -11,16 +11,7 @@ extension CapturedRoom {
     public var floorPolygons: [PlanPolygon] { floors.map(\.planOutline) }
 
     /// Mean world y of the floors' outlines, metres; `nil` when the room has no floor.
-    public var floorElevation: Float? {
-        var s = 0.0, n = 0
-        for f in floors {
-            for p in f.worldOutline {
-                s += Double(p.y)
-                n += 1
-            }
-        }
-        return n > 0 ? Float(s / Double(n)) : nil
-    }
+    public var floorElevation: Float? { floors.meanOutlineElevation }
 
     /// The surface with this identifier (any category), or `nil`.
     public func surface(withIdentifier id: UUID) -> Surface? {
@@ -61,4 +52,20 @@ extension CapturedRoom {
 extension CapturedStructure {
     /// Total floor area of the structure's merged floors, square metres.
     public var floorArea: Double { floors.reduce(0) { $0 + $1.area } }
+}
+
+extension Sequence where Element == CapturedRoom.Surface {
+    /// Mean world y of all the surfaces' outline corners (``CapturedRoom/Surface/worldOutline``), metres
+    /// (accumulated in `Double`); `nil` when there are no corners. For floors: the floor elevation.
+    /// - Complexity: O(total corners).
+    public var meanOutlineElevation: Float? {
+        var s = 0.0, n = 0
+        for f in self {
+            for p in f.worldOutline {
+                s += Double(p.y)
+                n += 1
+            }
+        }
+        return n > 0 ? Float(s / Double(n)) : nil
+    }
 }

@@ -76,32 +76,20 @@ public enum DoorFrameDetector {
         let band = Float(options.band), hb = Float(2 * options.band) / Float(nb)
         var low = [Int32](repeating: 0, count: nu * nb), mid = [Int32](repeating: 0, count: nu * nb)
         var kept: [SIMD3<Float>] = []  // (u, v, s) of points in the band above the middle band (head search)
-        let o = SIMD3<Float>(patch.origin), a = SIMD3<Float>(patch.along), up = SIMD3<Float>(patch.up)
-        let n = SIMD3<Float>(patch.inward)
         let len = Float(patch.length), invBin = Float(1 / bin)
         let lo0 = Float(options.lowBand.lowerBound), lo1 = Float(options.lowBand.upperBound)
         let mi0 = Float(options.midBand.lowerBound), mi1 = Float(options.midBand.upperBound)
         let headTop = Float(min(patch.height, options.heightRange.upperBound + 0.2))
-        cloud.x.withUnsafeBufferPointer { xs in
-            cloud.y.withUnsafeBufferPointer { ys in
-                cloud.z.withUnsafeBufferPointer { zs in
-                    for i in 0..<xs.count {
-                        let r = SIMD3(xs[i], ys[i], zs[i]) - o
-                        let s = (r * n).sum()
-                        guard s > -band, s < band else { continue }
-                        let u = (r * a).sum(), v = (r * up).sum()
-                        guard u >= 0, u < len, v >= lo0, v < headTop else { continue }
-                        let col = min(Int(u * invBin), nu - 1)
-                        let h = min(Int((s + band) / hb), nb - 1)
-                        if v < lo1 {
-                            low[col * nb + h] += 1
-                        } else if v < mi1, v >= mi0 {
-                            mid[col * nb + h] += 1
-                        }
-                        if v >= mi1 - 0.2 { kept.append(SIMD3(u, v, s)) }
-                    }
-                }
+        patch.forEachWallCoordinate(of: cloud) { u, v, s in
+            guard s > -band, s < band, u >= 0, u < len, v >= lo0, v < headTop else { return }
+            let col = min(Int(u * invBin), nu - 1)
+            let h = min(Int((s + band) / hb), nb - 1)
+            if v < lo1 {
+                low[col * nb + h] += 1
+            } else if v < mi1, v >= mi0 {
+                mid[col * nb + h] += 1
             }
+            if v >= mi1 - 0.2 { kept.append(SIMD3(u, v, s)) }
         }
         let minPts = Int32(options.minimumColumnPoints)
         // Column medians (NaN when too few points).

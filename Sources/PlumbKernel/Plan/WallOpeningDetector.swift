@@ -139,35 +139,23 @@ public enum WallOpeningDetector {
         var beyond = [Int32](repeating: 0, count: nu * nv)
         // Points near the wall, kept for edge refinement and leaf search (u, v, s).
         var near: [SIMD3<Float>] = []
-        let o = SIMD3<Float>(patch.origin), a = SIMD3<Float>(patch.along), up = SIMD3<Float>(patch.up)
-        let n = SIMD3<Float>(patch.inward)
         let tol = Float(options.surfaceTolerance), maxRecess = Float(options.maximumRecess)
         let occl = Float(options.occluderDepth), len = Float(patch.length), hgt = Float(patch.height)
         let invCell = Float(1 / cell)
-        cloud.x.withUnsafeBufferPointer { xs in
-            cloud.y.withUnsafeBufferPointer { ys in
-                cloud.z.withUnsafeBufferPointer { zs in
-                    for i in 0..<xs.count {
-                        let r = SIMD3(xs[i], ys[i], zs[i]) - o
-                        let s = (r * n).sum()
-                        guard s > -maxRecess - 4, s < occl else { continue }
-                        let u = (r * a).sum(), v = (r * up).sum()
-                        guard u > -0.5, u < len + 0.5, v > 0.03, v < hgt - 0.03 else { continue }
-                        if abs(s) < 1.5 { near.append(SIMD3(u, v, s)) }
-                        guard u >= 0, u < len else { continue }
-                        let k = min(Int(v * invCell), nv - 1) * nu + min(Int(u * invCell), nu - 1)
-                        if abs(s) <= tol {
-                            wall[k] += 1
-                        } else if s < -tol && s > -maxRecess {
-                            recess[k] += 1
-                            recessDepth[k] += -s
-                        } else if s > tol {
-                            front[k] += 1
-                        } else {
-                            beyond[k] += 1
-                        }
-                    }
-                }
+        patch.forEachWallCoordinate(of: cloud) { u, v, s in
+            guard s > -maxRecess - 4, s < occl, u > -0.5, u < len + 0.5, v > 0.03, v < hgt - 0.03 else { return }
+            if abs(s) < 1.5 { near.append(SIMD3(u, v, s)) }
+            guard u >= 0, u < len else { return }
+            let k = min(Int(v * invCell), nv - 1) * nu + min(Int(u * invCell), nu - 1)
+            if abs(s) <= tol {
+                wall[k] += 1
+            } else if s < -tol && s > -maxRecess {
+                recess[k] += 1
+                recessDepth[k] += -s
+            } else if s > tol {
+                front[k] += 1
+            } else {
+                beyond[k] += 1
             }
         }
         // Candidate cells: no wall points, and either seen behind the wall or not hidden by an occluder.

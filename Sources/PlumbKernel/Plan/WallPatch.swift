@@ -43,6 +43,24 @@ public struct WallPatch: Sendable, Hashable, Codable {
         return SIMD3(dot(r, along), dot(r, up), dot(r, inward))
     }
 
+    /// Calls `body(u, v, s)` with the wall coordinates (`Float`, metres) of every point of `cloud` (points in
+    /// the cloud's local frame), in index order. The projection behind every wall detector's pass over a room.
+    /// - Complexity: O(n), no allocation.
+    @inlinable
+    public func forEachWallCoordinate(of cloud: PointCloud, _ body: (_ u: Float, _ v: Float, _ s: Float) -> Void) {
+        let o = SIMD3<Float>(origin), a = SIMD3<Float>(along), y = SIMD3<Float>(up), n = SIMD3<Float>(inward)
+        cloud.x.withUnsafeBufferPointer { xs in
+            cloud.y.withUnsafeBufferPointer { ys in
+                cloud.z.withUnsafeBufferPointer { zs in
+                    for i in 0..<xs.count {
+                        let r = SIMD3(xs[i], ys[i], zs[i]) - o
+                        body((r * a).sum(), (r * y).sum(), (r * n).sum())
+                    }
+                }
+            }
+        }
+    }
+
     /// The cloud-local point at wall coordinates (u, v, s).
     @inlinable
     public func point(u: Double, v: Double, s: Double = 0) -> SIMD3<Double> {
