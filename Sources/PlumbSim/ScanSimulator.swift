@@ -64,11 +64,11 @@ public struct ScanSimulator: Sendable {
         let frames = results.values()
         // Merge clouds.
         var roomClouds: [RoomCloud] = []
-        var building = PointCloud(origin: caster.origin)
+        var building = PointCloud(origin: Self.cloudOrigin(near: caster.origin))
         var buildingFrames: [UInt32] = []
         for (ri, room) in plan.rooms.enumerated() {
             let c = room.centroid
-            let o = SIMD3<Double>(c.x, plan.floorElevation(of: room), c.y).rounded(.toNearestOrEven)
+            let o = Self.cloudOrigin(near: SIMD3<Double>(c.x, plan.floorElevation(of: room), c.y))
             var cloud = PointCloud(origin: o)
             var idx: [UInt32] = []
             for job in jobs where job.roomIndex == ri {
@@ -103,6 +103,18 @@ public struct ScanSimulator: Sendable {
     /// An independent generator for frame `frame`: the frame index is hashed into a fresh 64-bit seed so
     /// the frames' SplitMix64 streams start at unrelated points (consecutive seeds would give streams that
     /// are shifted copies of each other).
+    /// Origin of a merged cloud whose points lie around `centre` (world metres): zero while `centre` lies
+    /// within ``worldFloatLimit`` of the world origin, so the cloud's `Float` coordinates are exactly what a
+    /// `Float` PLY of the scan holds (`plumb simulate` writes world coordinates) and building from memory
+    /// equals building from the file; farther out (georeferenced plans) `centre` rounded to whole metres.
+    static func cloudOrigin(near centre: SIMD3<Double>) -> SIMD3<Double> {
+        return max(abs(centre.x), abs(centre.y), abs(centre.z)) <= worldFloatLimit ? .zero : centre.rounded(.toNearestOrEven)
+    }
+
+    /// Largest distance from the world origin (metres, per axis) at which room clouds keep world
+    /// coordinates: `Float` spacing at 1 km is 0.06 mm, far below scanner noise.
+    static let worldFloatLimit = 1000.0
+
     static func frameGenerator(seed: UInt64, frame: Int) -> SeededGenerator {
         var mix = SeededGenerator(seed: seed ^ (UInt64(frame) &* 0xD1B5_4A32_D192_ED03))
         _ = mix.next()

@@ -96,6 +96,12 @@ struct EvalCommand: AsyncParsableCommand {
                     continue
                 }
                 for o in try ScanBuildEvaluation.run(plan: plan, preset: p, seed: seed) {
+                    if let saveModels, let room = o.room {
+                        let dir = URL(fileURLWithPath: saveModels)
+                        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+                        let stem = (file as NSString).deletingPathExtension
+                        try RoomPlanJSON.write(room, to: dir.appendingPathComponent("\(stem)-\(o.roomID).json"))
+                    }
                     if let r = o.report {
                         reports.append(r)
                         var err = StandardError()

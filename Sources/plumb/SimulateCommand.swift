@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PlumbIO
 import PlumbKernel
 import PlumbSim
 
@@ -10,7 +11,8 @@ struct SimulateCommand: AsyncParsableCommand {
         abstract: "Simulate an ARKit-like LiDAR capture of a floor plan (JSON, see Docs/floor-plan-format.md).",
         discussion: """
             Writes DIR/capture.json + DIR/frames.bin (the depth frames, replayable), DIR/clouds/<room>.ply \
-            (one merged cloud per room) and DIR/building.ply (all points), world coordinates, y up, metres.
+            (one merged cloud per room) and DIR/building.ply (all points), binary PLY, y up, metres: world \
+            coordinates (a `comment plumbline_origin` line carries the offset for plans far from the origin).
             """)
 
     @Argument(help: "Floor plan JSON file.")
@@ -42,9 +44,9 @@ struct SimulateCommand: AsyncParsableCommand {
         let clouds = out.appendingPathComponent("clouds")
         try FileManager.default.createDirectory(at: clouds, withIntermediateDirectories: true)
         for rc in scan.roomClouds {
-            try MinimalPLYWriter.data(rc.cloud).write(to: clouds.appendingPathComponent("\(rc.roomID).ply"))
+            try PointCloudWriter.write(rc.cloud, to: clouds.appendingPathComponent("\(rc.roomID).ply"))
         }
-        try MinimalPLYWriter.data(scan.buildingCloud).write(to: out.appendingPathComponent("building.ply"))
+        try PointCloudWriter.write(scan.buildingCloud, to: out.appendingPathComponent("building.ply"))
         let t3 = clock.now
         print("plan \(floorPlan.name): \(floorPlan.rooms.count) rooms, \(sim.mesh.triangleCount) triangles (scene \(t1 - t0))")
         print("simulated \(scan.frames.count) frames, \(scan.buildingCloud.count) points in \(t2 - t1) (preset \(p.rawValue), seed \(seed))")

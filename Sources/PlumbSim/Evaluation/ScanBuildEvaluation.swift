@@ -17,6 +17,8 @@ public enum ScanBuildEvaluation {
         public var failure: String?
         /// Wall-clock seconds of the build.
         public var buildSeconds: Double
+        /// The room RoomBuilder built (nil when the build failed).
+        public var room: CapturedRoom? = nil
     }
 
     /// Simulates `plan` with `preset` and `seed`, builds each room and scores it.
@@ -36,9 +38,9 @@ public enum ScanBuildEvaluation {
                 let secs = Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
                 do {
                     let report = try Evaluator.evaluate(model: EvaluationModel(room: room), plan: plan, roomID: rc.roomID)
-                    out.append(RoomOutcome(roomID: rc.roomID, points: rc.cloud.count, report: report, buildSeconds: secs))
+                    out.append(RoomOutcome(roomID: rc.roomID, points: rc.cloud.count, report: report, buildSeconds: secs, room: room))
                 } catch {
-                    out.append(RoomOutcome(roomID: rc.roomID, points: rc.cloud.count, failure: "\(error)", buildSeconds: secs))
+                    out.append(RoomOutcome(roomID: rc.roomID, points: rc.cloud.count, failure: "\(error)", buildSeconds: secs, room: room))
                 }
             } catch {
                 out.append(RoomOutcome(roomID: rc.roomID, points: rc.cloud.count, failure: "\(error)", buildSeconds: 0))

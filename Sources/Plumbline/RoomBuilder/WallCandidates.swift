@@ -190,15 +190,19 @@ extension WallCandidates {
     }
 
     /// Drops wall-like planes with a poorly covered top band that stand in front of a parallel,
-    /// better-covered plane (cabinet fronts reaching the ceiling; see the type's documentation).
+    /// better-covered plane (cabinet fronts reaching the ceiling; see the type's documentation). "Parallel"
+    /// is within 3°, or within 10° for a plane whose top band is almost empty (under 20 % covered): RANSAC
+    /// can join a cabinet front and other furniture into one plane a few degrees off the wall behind them,
+    /// and only stray points reach the ceiling on it.
     static func vetoFronts(_ measured: inout [Measured], centre: SIMD2<Double>) {
         let snapshot = measured
         for (a, m) in snapshot.enumerated() where m.isWall && m.topCoverage < 0.6 {
+            let parallel = m.topCoverage < 0.2 ? 0.174 : 0.052
             let normal = SIMD2(-m.direction.y, m.direction.x)
             let side = planDot(m.point - centre, normal) >= 0 ? 1.0 : -1.0
             let covered = snapshot.contains { o in
                 guard o.plane != m.plane, o.isWall, o.topCoverage >= 0.6, o.topCoverage > m.topCoverage,
-                      abs(planCross(m.direction, o.direction)) < 0.052 else { return false }
+                      abs(planCross(m.direction, o.direction)) < parallel else { return false }
                 let behind = side * planDot(o.point - m.point, normal)
                 guard behind > 0.05, behind < 1.5 else { return false }
                 let shift = planDot(o.point - m.point, m.direction)
