@@ -10,7 +10,8 @@ import PlumbKernel
 /// circle is found robustly (MSAC, 2 cm threshold, seeded), so strips of different walls or furniture do
 /// not spoil it. Every vertical plane with at least 70 % of its points within 3 cm of the circle (flat
 /// strips nearly tangent to it included) joins the arc; the joined planes' points within 4 cm are then
-/// refitted geometrically (Levenberg–Marquardt) twice. An arc is kept when it really bends (``isCurved``)
+/// refitted geometrically (Levenberg–Marquardt) twice. An arc is kept when it really bends (``isCurved``),
+/// its points cover at least half of its angular range (``angularCoverage(_:centre:angles:)``)
 /// and at least half of its support comes from planes that passed the wall tests (`candidates`): sheets of
 /// outliers along the scanner's rays and furniture sides bend too, but they are not tall, dense walls.
 /// What is left is searched again for further arcs.
@@ -95,7 +96,9 @@ enum CurvedWallFinder {
             bending.removeAll { members.contains($0) }
             guard circle.radius.isFinite, circle.radius <= 25, circle.centre.x.isFinite, circle.centre.y.isFinite,
                   support.count >= 100, let range = angularRange(support, centre: circle.centre),
-                  range.upperBound - range.lowerBound > 0.15, 2 * fromWalls >= support.count, isCurved(support, circle: circle, angles: range) else { continue }
+                  range.upperBound - range.lowerBound > 0.15, 2 * fromWalls >= support.count,
+                  angularCoverage(support, centre: circle.centre, angles: range) >= 0.5,
+                  isCurved(support, circle: circle, angles: range) else { continue }
             arcs.append(Arc(circle: circle, planes: members, angles: range))
         }
         return arcs
@@ -110,6 +113,23 @@ enum CurvedWallFinder {
         var ss = 0.0
         for p in pts { ss += circle.signedDistance(p) * circle.signedDistance(p) }
         return (ss / Double(pts.count)).squareRoot() < 0.5 * line.residuals.rms
+    }
+
+    /// Share of the 0.05 rad bins of `angles` holding at least one of `pts` (about `centre`). A curved wall
+    /// is seen along most of its arc (doors and windows leave gaps); strips of two parallel straight walls
+    /// on opposite sides of a room also lie near one circle, but only at two short stretches of it.
+    static func angularCoverage(_ pts: [SIMD2<Double>], centre: SIMD2<Double>, angles: ClosedRange<Double>) -> Double {
+        let bin = 0.05
+        let n = Swift.max(1, Int(((angles.upperBound - angles.lowerBound) / bin).rounded(.up)))
+        var seen = [Bool](repeating: false, count: n)
+        for p in pts {
+            var a = atan2(p.y - centre.y, p.x - centre.x) - angles.lowerBound
+            while a < 0 { a += 2 * .pi }
+            while a >= 2 * .pi { a -= 2 * .pi }
+            let k = Int(a / bin)
+            if k < n { seen[k] = true }
+        }
+        return Double(seen.filter { $0 }.count) / Double(n)
     }
 
     /// Angular extent of `pts` about `centre`, measured from their mean direction so it does not wrap.

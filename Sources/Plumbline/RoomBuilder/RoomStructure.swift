@@ -44,18 +44,23 @@ struct RoomStructure: Sendable {
         // Every horizontal piece at the floor's or ceiling's height belongs to it (coplanar components).
         let floorPlanes = horizontal.filter { abs(planes[$0].centroid.y - floorY) < 0.05 }
         var ceilingPlanes = horizontal.filter { abs(planes[$0].centroid.y - topY) < 0.05 }
-        // Sloped ceiling parts: tilted 10-70 degrees, facing down into the room, large, and reaching up to
-        // the flat ceiling (tilted planes found through clutter or noise do not).
+        // Sloped ceiling parts: tilted 10-70 degrees, facing down into the room, large, reaching up to the
+        // flat ceiling, staying 0.8 m above the floor (a roof slope starts on a knee wall, typically
+        // 0.8-1.5 m high) and at least 0.4 times as dense (points per m²) as the flat ceiling: tilted planes
+        // found through clutter or the scattered points near edges are sparse (measured 0.18-0.26 of the
+        // ceiling's density on simulated phone scans; a real slope, nearer the scanner, 3 times denser).
+        let ceilingDensity = Double(planes[highest].inliers.count) / Swift.max(planes[highest].area, 1e-9)
         let sloped = planes.indices.filter { k in
             let p = planes[k]
             let tilt = abs(p.normal.y)
-            guard tilt < 0.985, tilt > 0.34, p.normal.y < 0, p.area > 1.0 else { return false }
+            guard tilt < 0.985, tilt > 0.34, p.normal.y < 0, p.area > 1.0,
+                  Double(p.inliers.count) >= 0.4 * p.area * ceilingDensity else { return false }
             var lo = Float.infinity, hi = -Float.infinity
             for i in p.inliers {
                 lo = Swift.min(lo, cloud.y[Int(i)])
                 hi = Swift.max(hi, cloud.y[Int(i)])
             }
-            return Double(hi) > topY - 0.15 && Double(lo) > floorY + 1.2
+            return Double(hi) > topY - 0.15 && Double(lo) > floorY + 0.8
         }
         ceilingPlanes += sloped
         let ceilings = ([highest] + sloped).map { k in

@@ -9,7 +9,7 @@ import PlumbKernel
 /// its length, the front only in patches; a plane whose top band is less than 60 % covered is dropped when
 /// a parallel, better-covered plane stands 5 cm–1.5 m behind it (farther from the floor's centre). A tall
 /// plane not seen up to the ceiling is still a wall when no parallel plane stands behind it
-/// and almost no points behind it (``promoteOutermost(_:planes:cloud:centre:)``). Without
+/// and almost no points behind it (``promoteOutermost(_:planes:cloud:structure:)``). Without
 /// such a plane it stays a wall: in a small room the scanner may simply not have looked up. Outliers lie on
 /// the scanner's rays, so planes through the scanner's path collect thin sheets of them: a plane with a poorly
 /// covered top band must also have at least a fifth of the point density (points per m²) of the wall with
@@ -17,7 +17,9 @@ import PlumbKernel
 /// one wall into parallel layers a few centimetres apart, and door leaves or glass sit a few centimetres
 /// behind the wall face: planes parallel within 3 degrees and within 8 cm form one group whose surface is the
 /// plane with the most points; members within 3 cm of it (pieces of the same face, split at a doorway)
-/// extend its range.
+/// extend its range. A smaller plane up to 10 degrees off whose centroid lies within 3 cm of the face also
+/// joins (a RANSAC plane crossing the face at a doorway). "Tall" means the minimum span, or 85 % of the
+/// floor-to-ceiling height above the plane if less (knee walls under a sloped ceiling).
 enum WallCandidates {
     struct Candidate: Sendable {
         /// The plane that defines the wall surface.
@@ -48,15 +50,22 @@ enum WallCandidates {
         var ceiling: Double
     }
 
-    /// Share of the wall's 10 cm columns that have at least 3 points in the band 8–40 cm below the ceiling:
-    /// a wall shows there along its whole length (above the furniture); a wardrobe front or a stray plane
-    /// through noise does not.
-    static func topBandCoverage(ys: [Float], ts: [Double], range: ClosedRange<Double>, ceiling: Double) -> Double {
+    /// Share of the wall's 10 cm columns that have at least 3 points in the band 8–40 cm below the ceiling
+    /// above that column (`ceiling(t)`: local y of the ceiling at wall parameter `t`, so gable walls under a
+    /// sloped ceiling are judged by the slope above them): a wall shows there along its whole length (above
+    /// the furniture); a wardrobe front or a stray plane through noise does not.
+    static func topBandCoverage(ys: [Float], ts: [Double], range: ClosedRange<Double>, ceiling: (Double) -> Double) -> Double {
         let n = Swift.max(1, Int((range.upperBound - range.lowerBound) / 0.1))
         var counts = [Int](repeating: 0, count: n)
-        let lo = Float(ceiling - 0.4), hi = Float(ceiling - 0.08)
-        for (y, t) in zip(ys, ts) where y >= lo && y <= hi && range.contains(t) {
-            counts[Swift.min(n - 1, Int((t - range.lowerBound) / 0.1))] += 1
+        var bands: [ClosedRange<Float>] = []
+        bands.reserveCapacity(n)
+        for k in 0..<n {
+            let c = ceiling(range.lowerBound + (Double(k) + 0.5) * 0.1)
+            bands.append(Float(c - 0.4)...Float(c - 0.08))
+        }
+        for (y, t) in zip(ys, ts) where range.contains(t) {
+            let k = Swift.min(n - 1, Int((t - range.lowerBound) / 0.1))
+            if bands[k].contains(y) { counts[k] += 1 }
         }
         return Double(counts.filter { $0 >= 3 }.count) / Double(n)
     }
@@ -85,14 +94,18 @@ enum WallCandidates {
             sortedT.sort()
             let t0 = sortedT[Int(Double(ts.count - 1) * 0.002)], t1 = sortedT[Int(Double(ts.count - 1) * 0.998)]
             let ceiling = structure.ceilingY(x: c.x, z: c.y)
-            let tall = p.area >= 0.8 && hi - lo >= minimumSpan
+            // Under a sloped ceiling a knee wall is lower than the minimum span but still the room's
+            // whole height there.
+            let span = Swift.min(minimumSpan, 0.85 * (ceiling - structure.floorY))
+            let tall = p.area >= 0.8 && hi - lo >= span
             let isWall = tall && hi >= ceiling - 0.15
-            let coverage = isWall ? topBandCoverage(ys: p.inliers.map { cloud.y[Int($0)] }, ts: ts, range: t0...t1, ceiling: ceiling) : 0
+            let ceilingAt = { (t: Double) in structure.ceilingY(x: c.x + t * dir.x, z: c.y + t * dir.y) }
+            let coverage = isWall ? topBandCoverage(ys: p.inliers.map { cloud.y[Int($0)] }, ts: ts, range: t0...t1, ceiling: ceilingAt) : 0
             measured.append(Measured(plane: k, point: c, direction: dir, range: t0...t1, count: p.inliers.count,
                                      isWall: isWall, topCoverage: coverage, density: Double(p.inliers.count) / Swift.max(p.area, 1e-9),
                                      isTall: tall, ceiling: ceiling))
         }
-        promoteOutermost(&measured, planes: planes, cloud: cloud, centre: floorCentre(planes: planes, structure: structure))
+        promoteOutermost(&measured, planes: planes, cloud: cloud, structure: structure)
         let reference = measured.filter(\.isWall).max { $0.count != $1.count ? $0.count < $1.count : $0.plane > $1.plane }?.density ?? 0
         for a in measured.indices where measured[a].topCoverage < 0.6 && measured[a].density < 0.2 * reference {
             measured[a].isWall = false
@@ -107,8 +120,13 @@ enum WallCandidates {
             var range = m.range
             let normal = SIMD2(-m.direction.y, m.direction.x)
             for (b, o) in measured.enumerated() where !used[b] {
-                guard abs(planCross(m.direction, o.direction)) < 0.052 else { continue }
                 let offset = abs(planDot(o.point - m.point, normal))
+                let angle = abs(planCross(m.direction, o.direction))
+                // Parallel within 3°; or, for a smaller plane whose centroid lies on this face, within 10°:
+                // RANSAC leaves planes that cross the wall face at a doorway (the face's noise tails, the
+                // casings and the leaf), while a wall meeting this one at an obtuse corner has its centroid
+                // half its length along, well off this face.
+                guard angle < 0.052 || (angle < 0.174 && offset < 0.03 && 2 * o.count < m.count) else { continue }
                 guard offset < 0.08 else { continue }
                 // Overlapping or adjacent along the wall (within 1 m).
                 let shift = planDot(o.point - m.point, m.direction)
@@ -145,7 +163,8 @@ extension WallCandidates {
     /// a tenth of its own (``pointsBehind(_:side:cloud:limit:)``): the scanner did not look up at
     /// that wall, and nothing but the wall itself can bound the room there. A tall front with the wall seen
     /// behind it stays furniture. Promoted walls get their top-band coverage measured like the others.
-    static func promoteOutermost(_ measured: inout [Measured], planes: [DetectedPlane], cloud: PointCloud, centre: SIMD2<Double>) {
+    static func promoteOutermost(_ measured: inout [Measured], planes: [DetectedPlane], cloud: PointCloud, structure: RoomStructure) {
+        let centre = floorCentre(planes: planes, structure: structure)
         let snapshot = measured
         for (a, m) in snapshot.enumerated() where m.isTall && !m.isWall {
             let normal = SIMD2(-m.direction.y, m.direction.x)
@@ -164,12 +183,14 @@ extension WallCandidates {
             let ys = inliers.map { cloud.y[Int($0)] }
             let ts = inliers.map { planDot(SIMD2(Double(cloud.x[Int($0)]), Double(cloud.z[Int($0)])) - m.point, m.direction) }
             measured[a].isWall = true
-            measured[a].topCoverage = topBandCoverage(ys: ys, ts: ts, range: m.range, ceiling: m.ceiling)
+            measured[a].topCoverage = topBandCoverage(ys: ys, ts: ts, range: m.range) {
+                structure.ceilingY(x: m.point.x + $0 * m.direction.x, z: m.point.y + $0 * m.direction.y)
+            }
         }
     }
 
     /// Number of cloud points more than 10 cm behind the plane of `m` (on the side away from the room,
-    /// `side` as in ``promoteOutermost(_:planes:cloud:centre:)``) within its range along the wall, counting
+    /// `side` as in ``promoteOutermost(_:planes:cloud:structure:)``) within its range along the wall, counting
     /// up to `limit`. A plane inside the room has the floor, the ceiling and the walls beyond it behind it;
     /// a wall bounding the room has only outliers and what shows through its openings. O(n).
     static func pointsBehind(_ m: Measured, side: Double, cloud: PointCloud, limit: Int) -> Int {
