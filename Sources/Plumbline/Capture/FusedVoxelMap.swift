@@ -69,7 +69,7 @@ public struct FusedVoxelMap: Sendable {
         self.voxelSize = voxelSize
         self.capacity = max(capacity, 1)
         self.origin = origin
-        slots = [Slot](repeating: Slot(), count: 1 << 16)
+        slots = Self.makeSlots(1 << 16)
     }
 
     /// Number of hash-table slots (memory is 16 bytes per slot).
@@ -200,7 +200,7 @@ public struct FusedVoxelMap: Sendable {
     /// Re-inserts every occupied voxel into a table of `slots` slots (a power of two), in slot order.
     mutating func rehash(slots n2: Int, keep: ((Int) -> Bool)? = nil) {
         let old = slots
-        slots = [Slot](repeating: Slot(), count: n2)
+        slots = Self.makeSlots(n2)
         let mask = n2 - 1
         var n = 0
         for i in 0..<old.count where old[i].key != Self.empty && (keep?(i) ?? true) {
