@@ -3,10 +3,10 @@
 # room with `plumb build` on the simulator's merged room PLY: median |wall length error| against the plan
 # (from `plumb eval`), wall counts, and the capture's timing lines.
 # Usage: Scripts/capture/replay_vs_ply.sh [OUT_DIR] (run from the package root after
-# `swift build -c release --product plumb`).
+# `swift build -c release --product plumb`; set PLUMB to use another binary).
 set -eu
 OUT=${1:-/tmp/plumb-capture-replay}
-PLUMB=.build/release/plumb
+PLUMB=${PLUMB:-.build/release/plumb}
 mkdir -p "$OUT"
 median() { python3 -c "import json,sys; a=json.load(open(sys.argv[1]))['aggregate']; print('%.4f %d/%d' % (a['wallLengthError']['median'], a['walls']['truePositives'], a['walls']['truePositives'] + a['walls']['falsePositives']))" "$1"; }
 printf "%-22s %-22s %-22s %s\n" plan "ply: median_len walls" "capture: median_len walls" "capture timing"

@@ -113,8 +113,17 @@ public struct DepthFrame: Sendable, Equatable, Codable {
         if confidence.count != n {
             throw .lengthMismatch(field: "confidence", expected: n, actual: confidence.count)
         }
-        for i in 0..<n where !(depth[i].isFinite && depth[i] >= 0) { throw .badDepth(index: i) }
-        for i in 0..<n where confidence[i] > 2 { throw .badConfidence(index: i, value: confidence[i]) }
+        // One branch-free pass over each array (vectorisable); the offending index is searched only on failure.
+        let depthBad = depth.withUnsafeBufferPointer { b in
+            var bad: UInt32 = 0
+            for d in b { bad |= (d >= 0 && d <= .greatestFiniteMagnitude) ? 0 : 1 }
+            return bad != 0
+        }
+        if depthBad, let i = depth.firstIndex(where: { !($0.isFinite && $0 >= 0) }) { throw .badDepth(index: i) }
+        let highest = confidence.withUnsafeBufferPointer { b in b.reduce(UInt8(0)) { Swift.max($0, $1) } }
+        if highest > 2, let i = confidence.firstIndex(where: { $0 > 2 }) {
+            throw .badConfidence(index: i, value: confidence[i])
+        }
         let k = intrinsics
         guard k.fx.isFinite, k.fy.isFinite, k.cx.isFinite, k.cy.isFinite, k.fx > 0, k.fy > 0 else {
             throw .badIntrinsics

@@ -135,6 +135,7 @@ public actor CaptureSession {
         if map == nil {
             map = FusedVoxelMap(voxelSize: configuration.voxelSize, capacity: configuration.maximumVoxels,
                                 origin: f.cameraToWorld.translation.rounded(.toNearestOrEven))
+            map!.reserveCapacity(min(configuration.reservedVoxels, configuration.maximumVoxels) + frame.pixelCount)
         }
         frameCounter &+= 1
         let stats = map!.integrate(f, frameNumber: frameCounter, minimumConfidence: configuration.minimumConfidence,
@@ -204,7 +205,7 @@ public actor CaptureSession {
     private func liveUpdate() async {
         guard let m = map, var tracker else { return }
         let divisor = configuration.previewSamplingDivisor
-        let cloud = m.pointCloud(minimumCount: 2, divisor: divisor)
+        let cloud = m.pointCloud(minimumCount: UInt32(CapturedRoomData.minimumBuildWeight), divisor: divisor)
         guard cloud.count >= 1000 else { return }
         var o = RoomBuilder.Options()
         o.upAxis = .y

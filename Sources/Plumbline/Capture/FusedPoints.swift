@@ -31,4 +31,21 @@ public struct FusedPoints: Sendable, Equatable, Codable {
     public func pointCloud() throws(PointCloudError) -> PointCloud {
         try PointCloud(x: x.values, y: y.values, z: z.values, origin: origin, intensity: weights.values)
     }
+
+    /// The points fused from at least `minimumWeight` depth points, as a cloud (weights as `intensity`),
+    /// in their stored order; all points when fewer than `fallbackMinimum` would remain.
+    /// - Throws: ``PointCloudError`` when the arrays' lengths differ or a value is not finite.
+    /// - Complexity: O(points).
+    public func pointCloud(minimumWeight: Float, fallbackMinimum: Int = 1000) throws(PointCloudError) -> PointCloud {
+        let w = weights.values
+        let kept = w.reduce(0) { $0 + ($1 >= minimumWeight ? 1 : 0) }
+        guard kept >= fallbackMinimum, kept < w.count, x.values.count == w.count, y.values.count == w.count,
+              z.values.count == w.count else { return try pointCloud() }
+        var xs = [Float](), ys = [Float](), zs = [Float](), ws = [Float]()
+        xs.reserveCapacity(kept); ys.reserveCapacity(kept); zs.reserveCapacity(kept); ws.reserveCapacity(kept)
+        for i in w.indices where w[i] >= minimumWeight {
+            xs.append(x.values[i]); ys.append(y.values[i]); zs.append(z.values[i]); ws.append(w[i])
+        }
+        return try PointCloud(x: xs, y: ys, z: zs, origin: origin, intensity: ws)
+    }
 }

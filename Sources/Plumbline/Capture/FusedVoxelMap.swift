@@ -7,12 +7,11 @@ import PlumbKernel
 /// quantised to 1/65534 of the voxel: 0.3 µm at 2 cm), the number of points fused into it (saturating
 /// at 65535) and the low 16 bits of the number of the last frame that touched it.
 ///
-/// Storage: one open-addressing hash table (linear probing) of 16-byte slots, four per cache line. The
-/// slot of a voxel is the hash of its 2 x 2 x 2 block followed by its position inside the block, so
-/// neighbouring pixels often touch the same cache line. The table doubles when it would pass half full.
-/// Fusion is memory-latency bound, so each image row is processed in two passes: the first computes
-/// every pixel's voxel and touches its home slot (the loads are independent, so many are in flight at
-/// once), the second probes and updates the now-cached slots.
+/// Storage: one open-addressing hash table (linear probing) of 16-byte slots, four per cache line, allocated
+/// up front (``reserveCapacity(_:)``) and doubled only when it would pass half full. The slot of a voxel is
+/// the hash of its 2 x 2 x 2 block followed by its position inside the block, so neighbouring pixels
+/// often touch the same cache line. Fusion (``integrate(_:frameNumber:minimumConfidence:depthRange:)``)
+/// touches only the voxels a frame hits: O(pixels) per frame, independent of the map's size.
 ///
 /// Memory bound and eviction: after a frame, if the map holds more than ``capacity`` voxels, it drops
 /// voxels until it holds 90 % of ``capacity``: first voxels seen by a single point (mostly noise and
@@ -48,15 +47,16 @@ public struct FusedVoxelMap: Sendable {
 
     var slots: [Slot]
     /// Number of occupied voxels.
-    public private(set) var count: Int = 0
+    public internal(set) var count: Int = 0
     /// Voxels dropped by eviction since the map was made.
     public private(set) var evicted: Int = 0
     /// Latest frame number seen (for ages in eviction).
     var latestFrame: UInt16 = 0
-    var columnDirection: [Float] = []
-    var rowDirection: [Float] = []
+    /// Cached pixel rays of the last frame's intrinsics.
+    var rays = PixelRays()
+    /// Per-row scratch of the fusion kernel.
+    var scratch = FusionScratch()
     var histogram = DepthHistogram()
-    var rowKeys: [UInt64] = [], rowHomes: [Int] = [], rowOffsets: [SIMD4<Float>] = []
     /// Sink for the touch loads of the first pass (keeps them from being optimised away).
     var touchSink: UInt64 = 0
 
@@ -69,11 +69,19 @@ public struct FusedVoxelMap: Sendable {
         self.voxelSize = voxelSize
         self.capacity = max(capacity, 1)
         self.origin = origin
-        slots = [Slot](repeating: Slot(), count: 1 << 16)
+        slots = Self.makeSlots(1 << 16)
     }
 
     /// Number of hash-table slots (memory is 16 bytes per slot).
     public var slotCount: Int { slots.count }
+
+    /// Grows the table now, so that `voxels` voxels fit without a later growth (the table stays at most
+    /// half full: `2 × nextPowerOfTwo(voxels)` slots of 16 bytes). Frames also need room for their own
+    /// pixels, so reserve the expected map size plus one frame.
+    /// - Complexity: O(slots) when the table grows, else O(1).
+    public mutating func reserveCapacity(_ voxels: Int) {
+        reserveForInsertions(max(0, voxels - count))
+    }
 
     @inline(__always)
     static func pack(_ ix: Int, _ iy: Int, _ iz: Int) -> UInt64 {
@@ -85,134 +93,40 @@ public struct FusedVoxelMap: Sendable {
         SIMD3(Int((k >> 32) & 0xFFFF) - bias, Int((k >> 16) & 0xFFFF) - bias, Int(k & 0xFFFF) - bias)
     }
 
-    /// Home slot of a voxel: the voxel's 2 x 2 x 2 block is hashed, the position inside the block is the
-    /// low 3 bits.
+    /// Home slot of a voxel from its biased coordinates (`index + bias`): the voxel's 2 x 2 x 2 block is
+    /// hashed (32-bit multiply-xorshift), the position inside the block is the low 3 bits, so a block's
+    /// eight voxels share two cache lines. ``FusionRowKernel/home(_:_:_:mask:)`` computes the same for eight
+    /// voxels at once.
     @inline(__always)
-    static func home(_ ix: Int, _ iy: Int, _ iz: Int, mask: Int) -> Int {
-        var h = UInt64(bitPattern: Int64(ix >> 1)) &* 0x9E37_79B9_7F4A_7C15
-        h ^= UInt64(bitPattern: Int64(iy >> 1)) &* 0xC2B2_AE3D_27D4_EB4F
-        h ^= UInt64(bitPattern: Int64(iz >> 1)) &* 0x1656_67B1_9E37_79F9
-        h ^= h >> 32
-        h &*= 0xD6E8_FEB8_6659_FD93
-        h ^= h >> 32
-        return (Int(truncatingIfNeeded: h) << 3 | (ix & 1) << 2 | (iy & 1) << 1 | (iz & 1)) & mask
+    static func home(bx: UInt32, by: UInt32, bz: UInt32, mask: UInt32) -> UInt32 {
+        var h = ((bx >> 1) &* 0x9E37_79B1) ^ ((by >> 1) &* 0x85EB_CA77) ^ ((bz >> 1) &* 0xC2B2_AE3D)
+        h ^= h >> 15
+        h &*= 0x2C1B_3C6D
+        h ^= h >> 13
+        return ((h << 3) | ((bx & 1) << 2) | ((by & 1) << 1) | (bz & 1)) & mask
     }
 
-    /// Adds one point (quantised offset `q`, `weight` points) to the voxel in slot `i`.
+    /// Home slot of the voxel with key `k` in a table of `mask + 1` slots.
     @inline(__always)
-    static func accumulate(_ v: inout Slot, _ q: SIMD4<Float>, weight: UInt32, frame: UInt16) {
+    static func home(key k: UInt64, mask: Int) -> Int {
+        Int(home(bx: UInt32(truncatingIfNeeded: k >> 32) & 0xFFFF, by: UInt32(truncatingIfNeeded: k >> 16) & 0xFFFF,
+                 bz: UInt32(truncatingIfNeeded: k) & 0xFFFF, mask: UInt32(truncatingIfNeeded: mask)))
+    }
+
+    /// Folds `weight` points whose quantised offsets sum to `sum` into voxel `v` (running mean, rounded to
+    /// the nearest quantum; count saturates at 65535) and stamps it with `frame`.
+    @inline(__always)
+    static func accumulate(_ v: inout Slot, sum: SIMD4<Float>, weight: UInt32, frame: UInt16) {
         let n = UInt32(v.count) + weight
-        let w = Float(weight) / Float(n)
         let m = SIMD4<Float>(Float(v.ox), Float(v.oy), Float(v.oz), 0)
-        let r = (m + (q - m) * w).rounded(.toNearestOrEven)
-        let c = r.clamped(lowerBound: SIMD4(repeating: -32767), upperBound: SIMD4(repeating: 32767))
-        v.ox = Int16(c.x); v.oy = Int16(c.y); v.oz = Int16(c.z)
+        let r = m + (sum - m * Float(weight)) / Float(n)
+        // Round to nearest (ties to even) and convert: |r| < 2^22, so the magic-number sum holds the integer.
+        let s = unsafeBitCast(r + FusionRowKernel.magic, to: SIMD4<Int32>.self) &- FusionRowKernel.magicBits
+        v.ox = Int16(truncatingIfNeeded: max(-32767, min(32767, s.x)))
+        v.oy = Int16(truncatingIfNeeded: max(-32767, min(32767, s.y)))
+        v.oz = Int16(truncatingIfNeeded: max(-32767, min(32767, s.z)))
         v.count = UInt16(min(n, 65535))
         v.word = v.word & keyMask | UInt64(frame) << 48
-    }
-
-    /// Fuses one frame. Returns the frame's statistics (valid-depth fraction, median depth, fused points).
-    ///
-    /// Pixels count as *valid* when their depth is positive and their confidence at least
-    /// `minimumConfidence`; valid pixels whose depth lies in `depthRange` are fused.
-    /// - Complexity: O(pixels) expected (plus an occasional O(slots) table growth or eviction).
-    ///   Allocates nothing once the table and the per-row scratch have grown.
-    @discardableResult
-    public mutating func integrate(
-        _ frame: DepthFrame, frameNumber: UInt32, minimumConfidence: UInt8, depthRange: ClosedRange<Float>
-    ) -> FrameFusionStatistics {
-        let w = frame.width, h = frame.height
-        reserveForInsertions(w * h)
-        if columnDirection.count != w {
-            columnDirection = [Float](repeating: 0, count: w)
-            rowKeys = [UInt64](repeating: 0, count: w)
-            rowHomes = [Int](repeating: 0, count: w)
-            rowOffsets = [SIMD4<Float>](repeating: .zero, count: w)
-        }
-        if rowDirection.count != h { rowDirection = [Float](repeating: 0, count: h) }
-        let k = frame.intrinsics
-        for c in 0..<w { columnDirection[c] = Float((Double(c) + 0.5 - k.cx) / k.fx) }
-        for r in 0..<h { rowDirection[r] = Float(-(Double(r) + 0.5 - k.cy) / k.fy) }
-        let pose = frame.cameraToWorld
-        let r0 = SIMD3<Float>(pose.column0), r1 = SIMD3<Float>(pose.column1), r2 = SIMD3<Float>(pose.column2)
-        let t = SIMD3<Float>(pose.translation - origin)
-        let inv = Float(1 / voxelSize)
-        let lo = depthRange.lowerBound, hi = depthRange.upperBound
-        let limit = Float(Self.limit)
-        let frame16 = UInt16(truncatingIfNeeded: frameNumber)
-        latestFrame = frame16
-        var stats = FrameFusionStatistics(pixels: w * h)
-        histogram.reset()
-        var histogram = self.histogram
-        defer { self.histogram = histogram }
-        let mask = slots.count - 1
-        var inserted = 0
-        var touch: UInt64 = 0
-        slots.withUnsafeMutableBufferPointer { sb in
-        frame.depth.withUnsafeBufferPointer { db in
-        frame.confidence.withUnsafeBufferPointer { qb in
-        columnDirection.withUnsafeBufferPointer { cd in
-        rowDirection.withUnsafeBufferPointer { rd in
-        rowKeys.withUnsafeMutableBufferPointer { rk in
-        rowHomes.withUnsafeMutableBufferPointer { rh in
-        rowOffsets.withUnsafeMutableBufferPointer { ro in
-            var lastKey = Self.empty, lastSlot = 0
-            for row in 0..<h {
-                let base = row * w
-                let rowPart = r1 * rd[row] - r2
-                // Pass 1: voxel, home slot and offset of every fused pixel.
-                var m = 0
-                for col in 0..<w {
-                    let d = db[base + col]
-                    guard d > 0, qb[base + col] >= minimumConfidence else { continue }
-                    stats.validPixels += 1
-                    histogram.add(d)
-                    guard d >= lo, d <= hi else { continue }
-                    let p = (r0 * cd[col] + rowPart) * d + t
-                    let q = p * inv
-                    guard abs(q.x) < limit, abs(q.y) < limit, abs(q.z) < limit else { stats.outOfRange += 1; continue }
-                    let f = q.rounded(.down)
-                    let ix = Int(f.x), iy = Int(f.y), iz = Int(f.z)
-                    let off = (q - f - 0.5) * Self.quantum
-                    rk[m] = Self.pack(ix, iy, iz)
-                    rh[m] = Self.home(ix, iy, iz, mask: mask)
-                    ro[m] = SIMD4(off.x, off.y, off.z, 0)
-                    m += 1
-                }
-                // Touch the home slots in a tight loop: the loads are independent, so dozens are in flight.
-                for j in 0..<m { touch &+= sb[rh[j]].word }
-                // Pass 2: probe and update.
-                for j in 0..<m {
-                    let key = rk[j]
-                    var slot: Int
-                    if key == lastKey {
-                        slot = lastSlot
-                    } else {
-                        slot = rh[j]
-                        while true {
-                            let kk = sb[slot].word & Self.keyMask
-                            if kk == key { break }
-                            if kk == Self.empty {
-                                sb[slot] = Slot(word: key)
-                                inserted += 1
-                                break
-                            }
-                            slot = (slot + 1) & mask
-                        }
-                        lastKey = key
-                        lastSlot = slot
-                    }
-                    Self.accumulate(&sb[slot], ro[j], weight: 1, frame: frame16)
-                }
-                stats.fusedPoints += m
-            }
-        }}}}}}}}
-        touchSink &+= touch
-        count += inserted
-        stats.medianDepth = histogram.median()
-        stats.newVoxels = inserted
-        if count > capacity { evict(keeping: capacity * 9 / 10) }
-        return stats
     }
 
     /// Fuses one already-averaged point (world frame) carrying `weight` depth points, e.g. a voxel of a
@@ -228,7 +142,7 @@ public struct FusedVoxelMap: Sendable {
         let ix = Int(f.x), iy = Int(f.y), iz = Int(f.z)
         let off = SIMD3<Float>((q - f - 0.5) * Double(Self.quantum))
         let key = Self.pack(ix, iy, iz), mask = slots.count - 1
-        var slot = Self.home(ix, iy, iz, mask: mask)
+        var slot = Self.home(key: key, mask: mask)
         while slots[slot].key != key {
             if slots[slot].key == Self.empty {
                 slots[slot] = Slot(word: key)
@@ -239,7 +153,7 @@ public struct FusedVoxelMap: Sendable {
         }
         let f16 = UInt16(truncatingIfNeeded: frameNumber)
         let newer = slots[slot].count == 0 || Int16(bitPattern: f16 &- slots[slot].lastSeen) > 0
-        Self.accumulate(&slots[slot], SIMD4(off.x, off.y, off.z, 0), weight: weight, frame: newer ? f16 : slots[slot].lastSeen)
+        Self.accumulate(&slots[slot], sum: SIMD4(off.x, off.y, off.z, 0) * Float(weight), weight: weight, frame: newer ? f16 : slots[slot].lastSeen)
         if Int16(bitPattern: f16 &- latestFrame) > 0 { latestFrame = f16 }
     }
 
@@ -286,12 +200,11 @@ public struct FusedVoxelMap: Sendable {
     /// Re-inserts every occupied voxel into a table of `slots` slots (a power of two), in slot order.
     mutating func rehash(slots n2: Int, keep: ((Int) -> Bool)? = nil) {
         let old = slots
-        slots = [Slot](repeating: Slot(), count: n2)
+        slots = Self.makeSlots(n2)
         let mask = n2 - 1
         var n = 0
         for i in 0..<old.count where old[i].key != Self.empty && (keep?(i) ?? true) {
-            let v = Self.unpack(old[i].key)
-            var s = Self.home(v.x, v.y, v.z, mask: mask)
+            var s = Self.home(key: old[i].key, mask: mask)
             while slots[s].word & Self.keyMask != Self.empty { s = (s + 1) & mask }
             slots[s] = old[i]
             n += 1
@@ -361,58 +274,5 @@ public struct FusedVoxelMap: Sendable {
         }
         cloud.intensity = weights
         return cloud
-    }
-}
-
-/// Per-frame numbers gathered while fusing (also the inputs of the guidance).
-public struct FrameFusionStatistics: Sendable, Equatable, Codable {
-    /// Pixels in the frame.
-    public var pixels: Int
-    /// Pixels with positive depth and enough confidence.
-    public var validPixels: Int = 0
-    /// Valid pixels fused into the map.
-    public var fusedPoints: Int = 0
-    /// Valid pixels too far from the map origin to be indexed.
-    public var outOfRange: Int = 0
-    /// Voxels created by this frame.
-    public var newVoxels: Int = 0
-    /// Median depth of the valid pixels, metres (1 cm resolution; 0 when none).
-    public var medianDepth: Double = 0
-
-    /// Share of valid pixels.
-    public var validFraction: Double { pixels > 0 ? Double(validPixels) / Double(pixels) : 0 }
-
-    /// Statistics of an empty frame with `pixels` pixels.
-    public init(pixels: Int) { self.pixels = pixels }
-}
-
-/// A fixed 1 cm histogram of depths from 0 to 10.24 m (farther depths go to the last bin), for a median
-/// without sorting or allocating.
-struct DepthHistogram {
-    var bins = [UInt32](repeating: 0, count: 1024)
-    var total = 0
-
-    mutating func reset() {
-        for i in bins.indices { bins[i] = 0 }
-        total = 0
-    }
-
-    @inline(__always)
-    mutating func add(_ d: Float) {
-        let b = min(Int(d * 100), 1023)
-        bins[b] &+= 1
-        total += 1
-    }
-
-    /// Centre of the bin holding the median, metres (0 when empty).
-    func median() -> Double {
-        guard total > 0 else { return 0 }
-        let half = (total + 1) / 2
-        var acc = 0
-        for (i, c) in bins.enumerated() {
-            acc += Int(c)
-            if acc >= half { return (Double(i) + 0.5) / 100 }
-        }
-        return 10.235
     }
 }

@@ -111,7 +111,13 @@ public enum Relocalizer {
             let a = icp.align(source: sample, initial: t, inlierDistance: options.inlierDistance)
             if best == nil || a.inlierFraction > best!.inlierFraction + 1e-9 { best = a }
         }
-        guard let b = best else { throw .noConsistentHypothesis }
+        guard var b = best else { throw .noConsistentHypothesis }
+        // Polish the winner with the whole scan at short pairing distances (the coarse pose is gravity-only,
+        // so a tilted device frame leaves a small rotation for ICP to remove).
+        let all = subsample(scan, max: 16000, seed: seed)
+        let polished = icp.align(source: all, initial: b.transform, startDistance: 0.1, endDistance: 0.03,
+                                 inlierDistance: options.inlierDistance)
+        if polished.inlierFraction >= b.inlierFraction - 0.02 { b = polished }
         guard b.inlierFraction >= options.minimumInlierFraction else {
             throw .poorAlignment(inlierFraction: b.inlierFraction, required: options.minimumInlierFraction)
         }
@@ -164,12 +170,12 @@ public enum Relocalizer {
         return out
     }
 
+    /// Distinct heights (5 cm apart), in order. All of them are kept: at most 4 scan × 12 map horizontal
+    /// planes. (Keeping only the first few let the first scan plane, e.g. a bed top, crowd out the floor's
+    /// pairings, and the room was placed at a wrong height.)
     static func dedupe1(_ v: [Double]) -> [Double] {
         var out: [Double] = []
-        for p in v where !out.contains(where: { abs($0 - p) < 0.05 }) {
-            out.append(p)
-            if out.count >= 6 { break }
-        }
+        for p in v where !out.contains(where: { abs($0 - p) < 0.05 }) { out.append(p) }
         return out
     }
 
