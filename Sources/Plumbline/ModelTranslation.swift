@@ -22,3 +22,22 @@ extension CapturedRoom {
         return out
     }
 }
+
+extension CapturedRoom {
+    /// The same room moved rigidly by `motion` (applied on the left of every surface and object pose;
+    /// section centres moved as points). Local geometry (`dimensions`, `polygonCorners`, `curve`) is
+    /// unchanged, so a rigid `motion` keeps every element's shape.
+    /// - Complexity: O(elements).
+    public func transformed(by motion: Transform4x4) -> CapturedRoom {
+        var out = self
+        func move(_ list: inout [Surface]) { for k in list.indices { list[k].transform = motion * list[k].transform } }
+        move(&out.walls)
+        move(&out.doors)
+        move(&out.windows)
+        move(&out.openings)
+        move(&out.floors)
+        for k in out.objects.indices { out.objects[k].transform = motion * out.objects[k].transform }
+        for k in out.sections.indices { out.sections[k].center = motion.apply(toPoint: out.sections[k].center) }
+        return out
+    }
+}

@@ -13,7 +13,7 @@ struct BuildCommand: AsyncParsableCommand {
             Reads a PLY, PCD or XYZ scan, finds floor, ceiling, walls (straight and curved, with true corner \
             angles), doors, windows, openings and furniture, prints a summary and writes the room as RoomPlan \
             CapturedRoom JSON. The model is y-up, metres, relative to the cloud's origin (recorded as \
-            plumblineOrigin). With several scans (one room each, one coordinate frame) and --structure, every \
+            plumblineOrigin). With several scans (one room each, one coordinate frame, or any frames with --align) and --structure, every \
             room is built and the rooms are merged into one CapturedStructure (walls between rooms with their \
             measured thickness, storeys); per-room areas, the total area and interior wall thicknesses are printed.
             """)
@@ -23,6 +23,9 @@ struct BuildCommand: AsyncParsableCommand {
 
     @Flag(help: "Build every scan as a room and merge them into one CapturedStructure.")
     var structure = false
+
+    @Flag(help: "With --structure: the scans have different coordinate frames; align the rooms by their shared walls, doors and openings.")
+    var align = false
 
     @Option(name: .long, help: "Up axis of the scan: y, z or automatic.")
     var up: UpAxis = .automatic
@@ -78,7 +81,10 @@ struct BuildCommand: AsyncParsableCommand {
             print("room \(k) (\(scan)): \(read.cloud.count) points, read and built in \(format(clock.now - t0))")
         }
         let t1 = clock.now
-        let result = try StructureBuilder().build(rooms)
+        var structureOptions = StructureBuilder.Options()
+        if align { structureOptions.alignment = .automatic }
+        let result = try StructureBuilder(options: structureOptions).build(rooms)
+        if align { print(PlacementSummary(placements: result.placements, names: MergeCommand.names(scans)).text) }
         print(StructureSummary(result: result, names: MergeCommand.names(scans)).text)
         print("merged in \(format(clock.now - t1))")
         if let output {

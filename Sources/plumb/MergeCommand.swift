@@ -2,15 +2,19 @@ import ArgumentParser
 import Foundation
 import Plumbline
 
-/// `plumb merge`: several RoomPlan CapturedRoom JSON files (one world frame) in, one CapturedStructure out.
+/// `plumb merge`: several RoomPlan CapturedRoom JSON files (one world frame, or any frames with `--align`) in,
+/// one CapturedStructure out.
 struct MergeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "merge",
-        abstract: "Merge rooms (RoomPlan CapturedRoom JSON, one coordinate frame) into one CapturedStructure.",
+        abstract: "Merge rooms (RoomPlan CapturedRoom JSON, one coordinate frame or --align) into one CapturedStructure.",
         discussion: """
             Walls seen from both sides become one centred wall with its measured thickness; doors, windows, \
             openings and objects seen from two rooms become one; rooms are grouped into storeys by floor \
-            height. Prints per-room areas, the total area and each interior wall's thickness.
+            height. Prints per-room areas, the total area and each interior wall's thickness. With --align the \
+            rooms may come from different capture sessions: each is placed into the first room's frame by \
+            matching shared walls, doors and openings (heading and plan shift, then a joint point-to-plane \
+            refinement); a room that cannot be placed unambiguously is reported as an invalid room location.
             """)
 
     @Argument(help: "Room JSON files (RoomPlan CapturedRoom).")
@@ -18,6 +22,12 @@ struct MergeCommand: AsyncParsableCommand {
 
     @Option(name: [.customShort("o"), .long], help: "Where to write the structure JSON.")
     var output: String?
+
+    @Flag(help: "The rooms have different coordinate frames: place each into the first room's frame by the walls, doors and openings they share.")
+    var align = false
+
+    @Option(help: "With --align: thickness assumed for a wall between two rooms when nothing else fixes it, metres.")
+    var assumedWallThickness: Double = 0.12
 
     @Option(help: "Floor elevations farther apart than this start a new storey, metres.")
     var storeyGap: Double = 1.5
@@ -32,7 +42,17 @@ struct MergeCommand: AsyncParsableCommand {
         var options = StructureBuilder.Options()
         options.storeyGap = storeyGap
         options.maximumFloorOverlap = maxFloorOverlap
+        if align {
+            options.alignment = .automatic
+            options.assumedWallThickness = assumedWallThickness
+        }
+        let clock = ContinuousClock(), start = clock.now
         let result = try StructureBuilder(options: options).build(input)
+        let elapsed = clock.now - start
+        if align {
+            print(PlacementSummary(placements: result.placements, names: Self.names(rooms)).text)
+            print(String(format: "aligned and merged in %.0f ms", Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15))
+        }
         print(StructureSummary(result: result, names: Self.names(rooms)).text)
         if let output {
             try RoomPlanJSON.write(result.structure, to: URL(fileURLWithPath: output))

@@ -130,7 +130,7 @@ public enum Relocalizer {
     }
 
     /// Heading of a horizontal direction (angle about +y taking +x to it), radians.
-    static func heading(of n: SIMD3<Double>) -> Double { atan2(-n.z, n.x) }
+    static func heading(of n: SIMD3<Double>) -> Double { PlanarPose.heading(of: SIMD2(n.x, n.z)) }
 
     /// Distances (along `a`'s normal) of the map walls parallel to `a` within 5°, either sign.
     static func matches(_ a: MapPlane, _ walls: [MapPlane]) -> [Double] {

@@ -15,6 +15,9 @@ public enum StructureBuildError: Error, Sendable, Equatable, CustomStringConvert
     /// overlaps room `overlapping`'s floor by `fraction` of the smaller floor at the same height, so the
     /// two captures are not in one consistent coordinate frame (or are the same room twice).
     case invalidRoomLocation(room: Int, overlapping: Int, fraction: Double)
+    /// Automatic alignment (``StructureBuilder/Options/alignment``) could not place room `room` into the
+    /// frame of the rooms placed before it; `reason` says why (nothing shared, or two placements equally good).
+    case cannotAlign(room: Int, reason: String)
 
     /// A one-line human-readable description.
     public var description: String {
@@ -25,6 +28,7 @@ public enum StructureBuildError: Error, Sendable, Equatable, CustomStringConvert
         case let .duplicateIdentifier(p, f): "\(p) has the same identifier as \(f); identifiers must be unique across rooms"
         case let .invalidRoomLocation(r, o, f):
             "invalid room location: room \(r) overlaps room \(o) by \(Int((f * 100).rounded())) % of the smaller floor at the same height; the rooms are not in one coordinate frame"
+        case let .cannotAlign(r, why): "invalid room location: cannot align room \(r): \(why)"
         }
     }
 }

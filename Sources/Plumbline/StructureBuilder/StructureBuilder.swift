@@ -6,6 +6,8 @@ import PlumbKernel
 /// between rooms, and the storeys.
 ///
 /// Pipeline (all plan geometry in `Double`, world metres, y up):
+/// 0. With ``Options/alignment`` = ``Alignment/automatic``: every room is first moved into room 0's frame
+///    (``RoomAligner``; ``StructureBuildError/cannotAlign(room:reason:)`` when one cannot be placed).
 /// 1. Checks: finite elements, bounded list sizes, identifiers unique across rooms, and no two floors at about the same height
 ///    overlapping by more than ``Options/maximumFloorOverlap`` of the smaller one (else
 ///    ``StructureBuildError/invalidRoomLocation(room:overlapping:fraction:)``).
@@ -71,8 +73,24 @@ public struct StructureBuilder: Sendable {
         public var maximumFloorOverlap: Double = 0.5
         /// Floors whose elevations differ by more than this are never compared for overlap, metres.
         public var floorHeightTolerance: Double = 1.0
+        /// Whether the rooms share one coordinate frame (``Alignment/none``) or are placed into room 0's
+        /// frame first (``Alignment/automatic``, see ``RoomAligner``).
+        public var alignment: Alignment = .none
+        /// With automatic alignment: thickness assumed for a wall between two rooms when neither stores
+        /// one and no other wall pins it, metres.
+        public var assumedWallThickness: Double = 0.12
+        /// With automatic alignment: smallest lead of a room's best placement over any different one.
+        public var alignmentMargin: Double = 1.0
         /// Defaults.
         public init() {}
+    }
+
+    /// How the rooms' coordinate frames relate.
+    public enum Alignment: Sendable, Equatable {
+        /// The rooms were captured in one frame (one ARKit session or a shared world map).
+        case none
+        /// Each room may have its own gravity-aligned frame; ``RoomAligner`` places them into room 0's.
+        case automatic
     }
 
     /// A wall between two rooms with its measured thickness.
@@ -98,6 +116,8 @@ public struct StructureBuilder: Sendable {
         public var interiorWalls: [InteriorWall]
         /// Per storey (index = storey number): the lowest floor elevation on it, metres.
         public var storeyElevations: [Double]
+        /// With automatic alignment: each room's placement into room 0's frame (input order); empty otherwise.
+        public var placements: [RoomAligner.Placement] = []
     }
 
     /// Largest number of rooms, and of elements in one room's list.
@@ -120,8 +140,18 @@ public struct StructureBuilder: Sendable {
     }
 
     /// Merges synchronously, with the provenance of every element (the async API calls this).
-    public func build(_ input: [CapturedRoom]) throws(StructureBuildError) -> Result {
-        try Self.validate(input)
+    public func build(_ captured: [CapturedRoom]) throws(StructureBuildError) -> Result {
+        try Self.validate(captured)
+        var input = captured
+        var placements: [RoomAligner.Placement] = []
+        if options.alignment == .automatic {
+            var aligner = RoomAligner()
+            aligner.wallGap = options.wallGap
+            aligner.assumedThickness = options.assumedWallThickness
+            aligner.ambiguityMargin = options.alignmentMargin
+            placements = try aligner.align(captured)
+            input = zip(captured, placements).map { $0.transformed(by: $1.pose.transform) }
+        }
         let elevations = input.map(StoreyAssignment.elevation)
         if options.maximumFloorOverlap < 1, let (i, j, f) = RoomPlacementCheck.firstConflict(
             floors: input.map(\.floorPolygons), elevations: elevations, heightTolerance: options.floorHeightTolerance,
@@ -171,7 +201,8 @@ public struct StructureBuilder: Sendable {
             provenance[id.uuidString] = .array(src.map { .string($0.uuidString) })
         }
         if !provenance.isEmpty { structure.unknownFields["plumblineSources"] = .object(provenance) }
-        return Result(structure: structure, sources: sources, interiorWalls: interior, storeyElevations: storeyElevations)
+        return Result(structure: structure, sources: sources, interiorWalls: interior, storeyElevations: storeyElevations,
+                      placements: placements)
     }
 
     /// Rejects empty input, oversized lists and non-finite elements.
