@@ -36,9 +36,15 @@ struct BuildCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Seed for sampling and identifiers (same seed, same output).")
     var seed: UInt64 = 0
 
+    @Option(help: "With --structure: rooms built at the same time (default: one per core).")
+    var jobs: Int?
+
+    @Flag(help: "Print the wall-clock and CPU time of every build stage.")
+    var timings = false
+
     func run() async throws {
         guard !scans.isEmpty else { throw ValidationError("give a scan file") }
-        if structure { return try runStructure() }
+        if structure { return try await runStructure() }
         guard scans.count == 1 else { throw ValidationError("several scans need --structure") }
         let scan = scans[0]
         let url = URL(fileURLWithPath: scan)
@@ -57,45 +63,80 @@ struct BuildCommand: AsyncParsableCommand {
         let result = try RoomBuilder(options: options).build(read.cloud)
         let t2 = clock.now
         print(RoomSummary(result: result, points: read.cloud.count).text)
-        print("read \(format(t1 - t0)), built \(format(t2 - t1))")
+        print("read \(Self.format(t1 - t0)), built \(Self.format(t2 - t1))")
+        if timings { print(Self.timingTable(result.timings)) }
         if let output {
             try RoomPlanJSON.encode(result.room).write(to: URL(fileURLWithPath: output))
             print("wrote \(output)")
         }
     }
 
-    /// Builds each scan (seeds `seed + index`, so identifiers differ between rooms) and merges them.
-    func runStructure() throws {
+    /// Builds each scan (seeds `seed + index`, so identifiers differ between rooms) and merges them. Up to
+    /// `--jobs` rooms are read and built at the same time; the rooms, their order and the output do not
+    /// depend on it.
+    func runStructure() async throws {
         let clock = ContinuousClock()
-        var rooms: [CapturedRoom] = []
-        for (k, scan) in scans.enumerated() {
-            let t0 = clock.now
-            let read = try PointCloudReader.read(contentsOf: URL(fileURLWithPath: scan))
-            for d in read.report.drops { progress("note: \(scan): dropped \(d.count) points (\(d.reason.rawValue))") }
-            var options = RoomBuilder.Options()
-            options.upAxis = up
-            options.seed = seed &+ UInt64(k)
-            options.segmentation.seed = seed &+ UInt64(k)
-            let result = try RoomBuilder(options: options).build(read.cloud)
-            rooms.append(result.room)
-            print("room \(k) (\(scan)): \(read.cloud.count) points, read and built in \(format(clock.now - t0))")
+        let t0 = clock.now
+        let jobs = Swift.max(1, Swift.min(self.jobs ?? ProcessInfo.processInfo.activeProcessorCount, scans.count))
+        let (up, seed, scans) = (self.up, self.seed, self.scans)
+        var built = [(room: CapturedRoom, line: String)?](repeating: nil, count: scans.count)
+        try await withThrowingTaskGroup(of: (Int, CapturedRoom, String).self) { group in
+            func add(_ k: Int) {
+                group.addTask {
+                    let start = ContinuousClock.now
+                    let scan = scans[k]
+                    let read = try PointCloudReader.read(contentsOf: URL(fileURLWithPath: scan))
+                    var notes = ""
+                    for d in read.report.drops { notes += "note: \(scan): dropped \(d.count) points (\(d.reason.rawValue))\n" }
+                    var options = RoomBuilder.Options()
+                    options.upAxis = up
+                    options.seed = seed &+ UInt64(k)
+                    options.segmentation.seed = seed &+ UInt64(k)
+                    let result = try RoomBuilder(options: options).build(read.cloud)
+                    let line = notes + "room \(k) (\(scan)): \(read.cloud.count) points, read and built in \(Self.format(ContinuousClock.now - start))"
+                    return (k, result.room, line)
+                }
+            }
+            var next = 0
+            while next < jobs { add(next); next += 1 }
+            while let (k, room, line) = try await group.next() {
+                built[k] = (room, line)
+                if next < scans.count { add(next); next += 1 }
+            }
         }
+        var rooms: [CapturedRoom] = []
+        for b in built {
+            guard let b else { continue }
+            print(b.line)
+            rooms.append(b.room)
+        }
+        print("\(scans.count) rooms read and built in \(Self.format(clock.now - t0)) (\(jobs) at a time)")
         let t1 = clock.now
         var structureOptions = StructureBuilder.Options()
         if align { structureOptions.alignment = .automatic }
         let result = try StructureBuilder(options: structureOptions).build(rooms)
         if align { print(PlacementSummary(placements: result.placements, names: MergeCommand.names(scans)).text) }
         print(StructureSummary(result: result, names: MergeCommand.names(scans)).text)
-        print("merged in \(format(clock.now - t1))")
+        print("merged in \(Self.format(clock.now - t1))")
         if let output {
             try RoomPlanJSON.write(result.structure, to: URL(fileURLWithPath: output))
             print("wrote \(output)")
         }
     }
 
+    /// One line per build stage: wall and CPU milliseconds.
+    static func timingTable(_ t: BuildTimings) -> String {
+        var lines = ["stage                 wall ms    cpu ms"]
+        for s in t.stages + [BuildTimings.Stage(name: "total", wallSeconds: t.wallSeconds, cpuSeconds: t.cpuSeconds)] {
+            lines.append(s.name.padding(toLength: 18, withPad: " ", startingAt: 0)
+                         + String(format: "%11.1f %9.1f", s.wallSeconds * 1000, s.cpuSeconds * 1000))
+        }
+        return lines.joined(separator: "\n")
+    }
+
     func progress(_ s: String) { FileHandle.standardError.write(Data((s + "\n").utf8)) }
 
-    func format(_ d: Duration) -> String {
+    static func format(_ d: Duration) -> String {
         let ms = Double(d.components.seconds) * 1000 + Double(d.components.attoseconds) / 1e15
         return String(format: "%.0f ms", ms)
     }

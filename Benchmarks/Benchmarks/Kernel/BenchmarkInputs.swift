@@ -23,6 +23,13 @@ enum BenchmarkInputs {
     /// The room subsampled to 1 000 000 points.
     static let room1M = Result { () throws(BenchmarkRoomError) in try BenchmarkRoom.make(planURL: planURL, points: 1_000_000) }
 
+    /// The 10-room apartment (`Benchmarks/Plans/apartment_10room.json`), every room subsampled to 1 000 000 points.
+    static let apartment10 = Result { () throws(BenchmarkRoomError) in
+        try BenchmarkApartment.make(planURL: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Plans/apartment_10room.json"), pointsPerRoom: 1_000_000)
+    }
+
     /// The room with `points` points (100 000 or 1 000 000).
     static func room(_ points: Int) throws -> BenchmarkRoom {
         try (points == 100_000 ? room100k : room1M).get()

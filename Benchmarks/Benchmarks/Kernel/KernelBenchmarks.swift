@@ -7,7 +7,8 @@ import Plumbline
 
 // Suites on the simulated bedroom scan at 100k and 1M points (see BenchmarkInputs): PLY reading, normals
 // (k = 30), whole-room plane segmentation, oriented boxes (PCA, upright, minimum volume), and
-// RoomBuilder.build on the 1M-point room on one core. "1 thread" variants switch the library's own
+// RoomBuilder.build on the 1M-point room on one core, and the 10-room, 10M-point apartment built into a
+// CapturedStructure two rooms at a time. "1 thread" variants switch the library's own
 // parallelism off; "all cores" variants use DispatchQueue.concurrentPerform (identical output).
 // Run from the Benchmarks folder: `swift package --disable-sandbox benchmark` (README.md there).
 
@@ -94,6 +95,53 @@ let benchmarks: @Sendable () -> Void = {
     } setup: {
         _ = try BenchmarkInputs.room(1_000_000)
     }
+
+    // Issue 5: the 10-room apartment (Plans/apartment_10room.json), 1M points per room, built into one
+    // CapturedStructure with two rooms at a time (this machine has two cores).
+    Benchmark("StructureBuilder 10 rooms 10M 2 at a time",
+              configuration: .init(metrics: metrics, timeUnits: .milliseconds, warmupIterations: 0,
+                                   maxDuration: .seconds(60), maxIterations: 3)) { benchmark in
+        let apartment = try BenchmarkInputs.apartment10.get()
+        benchmark.startMeasurement()
+        let result = try buildStructure(apartment, jobs: 2)
+        benchmark.stopMeasurement()
+        guard result.structure.rooms.count == apartment.rooms.count else {
+            throw BenchmarkFailure("structure has \(result.structure.rooms.count) rooms, expected \(apartment.rooms.count)")
+        }
+        blackHole(result)
+    } setup: {
+        _ = try BenchmarkInputs.apartment10.get()
+    }
+}
+
+/// Builds every room of `apartment` (one `RoomBuilder` per room, seeds `seed + index` as `plumb build
+/// --structure`, `jobs` rooms at a time) and merges them with `StructureBuilder`.
+func buildStructure(_ apartment: BenchmarkApartment, jobs: Int) throws -> StructureBuilder.Result {
+    let rooms = apartment.rooms
+    final class Slots: @unchecked Sendable {
+        let lock = NSLock()
+        var built: [CapturedRoom?]
+        var failure: (any Error)?
+        init(_ n: Int) { built = [CapturedRoom?](repeating: nil, count: n) }
+    }
+    let slots = Slots(rooms.count)
+    DispatchQueue.concurrentPerform(iterations: jobs) { j in
+        for k in stride(from: j, to: rooms.count, by: jobs) {
+            var options = RoomBuilder.Options()
+            options.upAxis = .y
+            options.seed = UInt64(k)
+            options.segmentation.seed = UInt64(k)
+            options.segmentation.parallel = false
+            do {
+                let room = try RoomBuilder(options: options).build(rooms[k].cloud).room
+                slots.lock.withLock { slots.built[k] = room }
+            } catch {
+                slots.lock.withLock { slots.failure = error }
+            }
+        }
+    }
+    if let failure = slots.failure { throw failure }
+    return try StructureBuilder().build(slots.built.compactMap { $0 })
 }
 
 /// A benchmark whose result is implausible (wrong point count, empty model) reports this error.

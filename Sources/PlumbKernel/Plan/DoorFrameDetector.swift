@@ -80,7 +80,9 @@ public enum DoorFrameDetector {
         let lo0 = Float(options.lowBand.lowerBound), lo1 = Float(options.lowBand.upperBound)
         let mi0 = Float(options.midBand.lowerBound), mi1 = Float(options.midBand.upperBound)
         let headTop = Float(min(patch.height, options.heightRange.upperBound + 0.2))
-        patch.forEachWallCoordinate(of: cloud) { u, v, s in
+        // Only points in the guarded box below reach the body (the SIMD prefilter's box is 1 cm wider).
+        patch.forEachWallCoordinate(of: cloud, u: (-0.01, len + 0.01), v: (lo0 - 0.01, headTop + 0.01),
+                                    s: (-band - 0.01, band + 0.01)) { u, v, s in
             guard s > -band, s < band, u >= 0, u < len, v >= lo0, v < headTop else { return }
             let col = min(Int(u * invBin), nu - 1)
             let h = min(Int((s + band) / hb), nb - 1)

@@ -142,7 +142,9 @@ public enum WallOpeningDetector {
         let tol = Float(options.surfaceTolerance), maxRecess = Float(options.maximumRecess)
         let occl = Float(options.occluderDepth), len = Float(patch.length), hgt = Float(patch.height)
         let invCell = Float(1 / cell)
-        patch.forEachWallCoordinate(of: cloud) { u, v, s in
+        // Only points in the guarded box below reach the body (the SIMD prefilter's box is 1 cm wider).
+        patch.forEachWallCoordinate(of: cloud, u: (-0.51, len + 0.51), v: (0.02, hgt - 0.02),
+                                    s: (-maxRecess - 4.01, occl + 0.01)) { u, v, s in
             guard s > -maxRecess - 4, s < occl, u > -0.5, u < len + 0.5, v > 0.03, v < hgt - 0.03 else { return }
             if abs(s) < 1.5 { near.append(SIMD3(u, v, s)) }
             guard u >= 0, u < len else { return }

@@ -33,17 +33,21 @@ struct PlaneHypothesisSampler {
             positions.reserveCapacity(m)
             for _ in 0..<m { positions.append(Int32(rng.nextIndex(below: n))) }
         }
+        // Ascending positions first, so the coordinate reads below walk memory forwards (the sample's order
+        // does not matter until the final sort).
+        var keyed = positions.map { (UInt64(0), $0) }
+        RadixSort.sortPairs(&keyed, digits: 0..<4)
         var lo = SIMD3<Float>(repeating: .infinity)
-        for p in positions { lo = pointwiseMin(lo, SIMD3(rx[Int(p)], ry[Int(p)], rz[Int(p)])) }
-        var keyed = [(UInt64, Int32)]()
-        keyed.reserveCapacity(positions.count)
-        for p in positions {
+        for (_, p) in keyed { lo = pointwiseMin(lo, SIMD3(rx[Int(p)], ry[Int(p)], rz[Int(p)])) }
+        for k in keyed.indices {
+            let p = keyed[k].1
             let q = (SIMD3(rx[Int(p)], ry[Int(p)], rz[Int(p)]) - lo) * 20  // 5 cm cells
             let c = SIMD3<UInt64>(
                 UInt64(min(q.x, 2_097_151)), UInt64(min(q.y, 2_097_151)), UInt64(min(q.z, 2_097_151)))
-            keyed.append((Self.morton(c), p))
+            keyed[k].0 = Self.morton(c)
         }
-        keyed.sort { $0.0 < $1.0 || ($0.0 == $1.0 && $0.1 < $1.1) }
+        // Ascending by (key, position): stable by key over the position order, the order of a comparison sort.
+        RadixSort.sortPairs(&keyed, digits: 4..<12)
         x = keyed.map { rx[Int($0.1)] }
         y = keyed.map { ry[Int($0.1)] }
         z = keyed.map { rz[Int($0.1)] }

@@ -75,7 +75,50 @@ struct ObjectExtraction {
 
     /// Drops isolated points (sensor outliers, flying pixels): keeps the points whose 5 cm voxel holds at least
     /// 3 points and at least 5 % of the median occupied voxel's count.
+    ///
+    /// Voxel counts come from sorting the points' voxel keys (radix sort on packed 21-bit coordinates) rather
+    /// than a hash map; same counts, same result.
+    /// - Complexity: O(n), no allocation per point.
     static func denseOnly(_ idx: [Int], cloud: PointCloud) -> [Int] {
+        guard !idx.isEmpty else { return [] }
+        func cell(_ i: Int) -> SIMD3<Int32> {
+            SIMD3(Int32((cloud.x[i] * 20).rounded(.down)), Int32((cloud.y[i] * 20).rounded(.down)), Int32((cloud.z[i] * 20).rounded(.down)))
+        }
+        var lo = SIMD3<Int32>(repeating: .max)
+        for i in idx { lo = pointwiseMin(lo, cell(i)) }
+        // Packed key of each point's voxel relative to the lowest one (21 bits per axis; a cloud wider than
+        // 2^21 voxels, 100 km, falls back to the hash map).
+        var keys = [UInt64](repeating: 0, count: idx.count)
+        for (k, i) in idx.enumerated() {
+            let c = SIMD3<Int64>(truncatingIfNeeded: cell(i)) &- SIMD3<Int64>(truncatingIfNeeded: lo)
+            guard c.max() < 1 << 21 else { return denseOnlyHashed(idx, cloud: cloud) }
+            keys[k] = UInt64(c.x) << 42 | UInt64(c.y) << 21 | UInt64(c.z)
+        }
+        var order = [(UInt64, Int32)](repeating: (0, 0), count: idx.count)
+        for k in 0..<idx.count { order[k] = (keys[k], Int32(k)) }
+        RadixSort.sortPairs(&order, digits: 4..<12)
+        // Run lengths: the count of every voxel, assigned back to its points; the voxel counts for the median.
+        var counts = [Int32](repeating: 0, count: idx.count)
+        var voxelCounts: [Int32] = []
+        var start = 0
+        while start < order.count {
+            var end = start + 1
+            while end < order.count, order[end].0 == order[start].0 { end += 1 }
+            let c = Int32(end - start)
+            voxelCounts.append(c)
+            for r in start..<end { counts[Int(order[r].1)] = c }
+            start = end
+        }
+        voxelCounts.sort()
+        let threshold = Swift.max(3, Int32(Double(voxelCounts[voxelCounts.count / 2]) * 0.05))
+        var out: [Int] = []
+        out.reserveCapacity(idx.count)
+        for (k, i) in idx.enumerated() where counts[k] >= threshold { out.append(i) }
+        return out
+    }
+
+    /// ``denseOnly(_:cloud:)`` with a hash map of voxel counts (any extent).
+    static func denseOnlyHashed(_ idx: [Int], cloud: PointCloud) -> [Int] {
         var counts: [SIMD3<Int32>: Int32] = [:]
         func key(_ i: Int) -> SIMD3<Int32> {
             SIMD3(Int32((cloud.x[i] * 20).rounded(.down)), Int32((cloud.y[i] * 20).rounded(.down)), Int32((cloud.z[i] * 20).rounded(.down)))

@@ -4,7 +4,7 @@ import PlumbKernel
 extension RoomBuilder {
     /// Turns the outline, structure and leftover points into RoomPlan surfaces and objects.
     func assemble(outline: RoomOutline, structure: RoomStructure, cloud: PointCloud, planes: [DetectedPlane],
-                  wallMembers: [[Int]]) -> CapturedRoom {
+                  wallMembers: [[Int]], clock: inout StageClock) -> CapturedRoom {
         let seed = options.seed
         let floorY = structure.floorY
         var room = CapturedRoom(identifier: DerivedIdentifier.make(name: "room", seed: seed))
@@ -21,6 +21,7 @@ extension RoomBuilder {
             let id = DerivedIdentifier.make(name: "wall \(k)", seed: seed)
             let ha = structure.ceilingY(x: a.x, z: a.y) - floorY, hb = structure.ceilingY(x: b.x, z: b.y) - floorY
             var wall = wallSurface(a: a, b: b, edge: edge, floorY: floorY, heights: (ha, hb), structure: structure, id: id)
+            clock.lap("wall surfaces")
             if let plane {
                 let cov = WallCoverage(plane: planes[plane], cloud: cloud, a: a, b: b, floorY: floorY, height: Double(wall.dimensions.y))
                 wall.confidence = cov.confidence
@@ -29,6 +30,7 @@ extension RoomBuilder {
                 wall.confidence = .low
             }
             room.walls.append(wall)
+            clock.lap("wall coverage")
             // Openings in straight walls backed by a fitted plane.
             guard plane != nil, case .line = edge.wall else { continue }
             let d = (b - a) / planLength(b - a)
@@ -37,7 +39,9 @@ extension RoomBuilder {
             let h = Swift.max(ha, hb)
             let patch = WallPatch(start: SIMD3(a.x, floorY, a.y), end: SIMD3(b.x, floorY, b.y), up: SIMD3(0, 1, 0),
                                   height: h, roomSide: SIMD3(mid.x, floorY + 1, mid.y))
-            for (j, o) in WallOpeningDetector.detect(in: cloud, patch: patch).enumerated() {
+            let found = WallOpeningDetector.detect(in: cloud, patch: patch)
+            clock.lap("openings")
+            for (j, o) in found.enumerated() {
                 let surface = openingSurface(o, patch: patch, host: wall, wallHeight: h, id: DerivedIdentifier.make(name: "wall \(k) opening \(j)", seed: seed))
                 switch surface.category {
                 case .door: room.doors.append(surface)
@@ -45,10 +49,12 @@ extension RoomBuilder {
                 default: room.openings.append(surface)
                 }
             }
+            clock.lap("wall surfaces")
         }
         room.floors = [floorSurface(outline: outline, floorY: floorY, id: DerivedIdentifier.make(name: "floor", seed: seed))]
         room.objects = ObjectExtraction(options: options).objects(
             cloud: cloud, planes: planes, structural: structural, outline: outline, structure: structure)
+        clock.lap("objects")
         let label = ObjectClassifier.sectionLabel(for: room.objects.map(\.category))
         let centre = outlineCentroid(outline)
         room.sections = [CapturedRoom.Section(label: label, center: SIMD3(Float(centre.x), Float(floorY), Float(centre.y)))]

@@ -69,16 +69,21 @@ public struct RoomBuilder: Sendable {
         public var outline: RoomOutline
         /// Floor and ceiling heights (local y), metres.
         public var floorY: Double, ceilingY: Double
+        /// Time per stage of this build.
+        public var timings = BuildTimings()
     }
 
     /// Builds synchronously (the async API calls this).
     public func build(_ input: PointCloud) throws(RoomBuildError) -> Result {
+        var clock = StageClock()
         do { try input.validate() } catch { throw .invalidCloud(error) }
+        clock.lap("validate")
         guard input.count >= 1000 else { throw .invalidCloud(.tooFewPoints(required: 1000, actual: input.count)) }
         var seg: PlaneSegmentationResult
         do { seg = try PlaneSegmenter.segment(input, options: options.segmentation) } catch {
             throw .segmentationFailed(String(describing: error))
         }
+        clock.lap("segmentation")
         var up = options.upAxis
         if up == .automatic { up = UpAxis.detect(from: seg.planes) ?? .y }
         let cloud = Self.rotated(input, up)
@@ -92,10 +97,13 @@ public struct RoomBuilder: Sendable {
             let span = Double(Swift.max(b.max.x - b.min.x, b.max.z - b.min.z))
             guard span <= options.maximumRoomSpan else { throw .roomTooLarge(span: span, limit: options.maximumRoomSpan) }
         }
+        clock.lap("up axis")
         let structure = try RoomStructure.find(planes: seg.planes, cloud: cloud, minimumWallSpan: options.minimumWallSpan)
+        clock.lap("structure")
         let topY = structure.ceilings.map { $0.y(x: 0, z: 0) }.max() ?? structure.floorY + 2.5
         let band = Float(structure.floorY + 1.0)...Float(Swift.max(structure.floorY + 1.2, topY - 0.2))
         let arcs = CurvedWallFinder.find(planes: seg.planes, candidates: structure.wallCandidates.flatMap(\.members), cloud: cloud, band: band, seed: options.seed)
+        clock.lap("curved walls")
         let absorbed = Set(arcs.flatMap(\.planes))
         var walls: [PlanWall] = []
         var wallMembers: [[Int]] = []
@@ -118,15 +126,18 @@ public struct RoomBuilder: Sendable {
             if let kept = m.kept, let absorbed = m.absorbed, kept != absorbed { wallMembers[kept] += wallMembers[absorbed] }
         }
         outline.removeShortEdges(shorterThan: RoomOutlineBuilder.Options().minimumEdge)
+        clock.lap("outline")
         var room = assemble(outline: outline, structure: structure, cloud: cloud, planes: seg.planes,
-                            wallMembers: wallMembers)
+                            wallMembers: wallMembers, clock: &clock)
         if PlumbKernel.length(cloud.origin) <= Self.worldFrameLimit {
             room = room.translated(by: cloud.origin)
         } else {
             room.unknownFields["plumblineOrigin"] = .array([.number(cloud.origin.x), .number(cloud.origin.y), .number(cloud.origin.z)])
         }
         let ceilingY = structure.ceilings.isEmpty ? structure.floorY + 2.5 : structure.ceilingY(x: 0, z: 0)
-        return Result(room: room, upAxis: up, outline: outline, floorY: structure.floorY, ceilingY: ceilingY)
+        clock.lap("finish")
+        return Result(room: room, upAxis: up, outline: outline, floorY: structure.floorY, ceilingY: ceilingY,
+                      timings: clock.timings)
     }
 
     /// The room outline: flood the plan from the densest part of the floor and ceiling, stopped by the walls,

@@ -24,7 +24,10 @@ struct RoomStructure: Sendable {
     /// Ceiling height (local y) above plan point (x, z); the floor plus 2.5 m when no ceiling was seen.
     func ceilingY(x: Double, z: Double) -> Double {
         guard !ceilings.isEmpty else { return floorY + 2.5 }
-        return ceilings.map { $0.y(x: x, z: z) }.min()!
+        // The lowest part (a loop, not map/min: called per point, so no allocation).
+        var lowest = ceilings[0].y(x: x, z: z)
+        for c in ceilings.dropFirst() { lowest = Swift.min(lowest, c.y(x: x, z: z)) }
+        return lowest
     }
 
     /// Finds floor, ceiling and wall candidates among `planes` (normals and offsets in the y-up frame).

@@ -87,12 +87,13 @@ enum WallCandidates {
                 ys.append(cloud.y[Int(i)])
                 ts.append(planDot(SIMD2(Double(cloud.x[Int(i)]), Double(cloud.z[Int(i)])) - c, dir))
             }
-            // Robust vertical extent (outliers in the plane's band reach anywhere).
-            ys.sort()
-            let lo = Double(ys[Int(Double(ys.count - 1) * 0.005)]), hi = Double(ys[Int(Double(ys.count - 1) * 0.995)])
+            // Robust vertical extent (outliers in the plane's band reach anywhere): order statistics by
+            // selection (the values a full sort would give).
+            let lo = Double(selectElement(&ys, Int(Double(ys.count - 1) * 0.005)))
+            let hi = Double(selectElement(&ys, Int(Double(ys.count - 1) * 0.995)))
             var sortedT = ts
-            sortedT.sort()
-            let t0 = sortedT[Int(Double(ts.count - 1) * 0.002)], t1 = sortedT[Int(Double(ts.count - 1) * 0.998)]
+            let t0 = selectElement(&sortedT, Int(Double(ts.count - 1) * 0.002))
+            let t1 = selectElement(&sortedT, Int(Double(ts.count - 1) * 0.998))
             let ceiling = structure.ceilingY(x: c.x, z: c.y)
             // Under a sloped ceiling a knee wall is lower than the minimum span but still the room's
             // whole height there.

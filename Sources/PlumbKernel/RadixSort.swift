@@ -1,0 +1,49 @@
+/// Linear-time sorting of `(key, position)` pairs, used where a comparison sort of many small records would
+/// dominate (plane-hypothesis sampling, voxel counting).
+public enum RadixSort {
+    /// Stable LSD radix sort of `(key, position)` pairs on the 8-bit digits `digits`: 0–3 are the position's
+    /// bytes, 4–11 the key's (least significant first). Digits `0..<12` sort by key, then position; a pass
+    /// whose digit is equal in every pair is skipped, so a room's few significant key bytes cost a pass each.
+    /// - Precondition: positions are non-negative; `digits` within `0..<12`.
+    /// - Complexity: O(n · significant digits), one scratch buffer, no allocation per element.
+    public static func sortPairs(_ a: inout [(UInt64, Int32)], digits: Range<Int> = 0..<12) {
+        let n = a.count
+        guard n > 1 else { return }
+        var scratch = a
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 256) { counts in
+            a.withUnsafeMutableBufferPointer { pa in
+                scratch.withUnsafeMutableBufferPointer { ps in
+                    var src = pa.baseAddress!, dst = ps.baseAddress!
+                    var inScratch = false
+                    // Least significant first: the four position bytes, then the eight key bytes.
+                    for digit in digits {
+                        let usesKey = digit >= 4
+                        let shift = UInt64(usesKey ? (digit - 4) * 8 : digit * 8)
+                        @inline(__always) func bucket(_ e: (UInt64, Int32)) -> Int {
+                            let v = usesKey ? e.0 : UInt64(UInt32(bitPattern: e.1))
+                            return Int(truncatingIfNeeded: (v &>> shift) & 0xFF)
+                        }
+                        for b in 0..<256 { counts[b] = 0 }
+                        for k in 0..<n { counts[bucket(src[k])] &+= 1 }
+                        if counts[bucket(src[0])] == n { continue }
+                        var sum = 0
+                        for b in 0..<256 {
+                            let c = counts[b]
+                            counts[b] = sum
+                            sum &+= c
+                        }
+                        for k in 0..<n {
+                            let e = src[k]
+                            let b = bucket(e)
+                            dst[counts[b]] = e
+                            counts[b] &+= 1
+                        }
+                        swap(&src, &dst)
+                        inScratch.toggle()
+                    }
+                    if inScratch { pa.baseAddress!.update(from: ps.baseAddress!, count: n) }
+                }
+            }
+        }
+    }
+}

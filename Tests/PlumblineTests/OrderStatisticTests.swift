@@ -1,0 +1,36 @@
+import Testing
+import PlumbKernel
+@testable import Plumbline
+
+@Suite("Order statistics by quickselect")
+struct OrderStatisticTests {
+    @Test("every k gives the value of the sorted array, with many ties and sorted input")
+    func matchesSort() {
+        var rng = SeededGenerator(seed: 3)
+        let cases: [[Double]] = [
+            (0..<997).map { _ in Double(rng.nextIndex(below: 50)) },  // heavy ties
+            (0..<1000).map { _ in Double(rng.nextUnitFloat()) },
+            (0..<513).map(Double.init),  // already sorted
+            (0..<513).map { -Double($0) },  // reversed
+            [1.5],
+        ]
+        for values in cases {
+            let sorted = values.sorted()
+            for k in Set([0, values.count / 200, values.count / 2, values.count - 1 - values.count / 200, values.count - 1]) {
+                var a = values
+                #expect(selectElement(&a, k) == sorted[k])
+                #expect(a.sorted() == sorted)  // a permutation of the input
+            }
+        }
+    }
+
+    @Test("two selections on the same array, as the wall percentiles do")
+    func twoSelections() {
+        var rng = SeededGenerator(seed: 9)
+        var a = (0..<20_000).map { _ in Float(rng.nextUnitFloat()) * 3 }
+        let sorted = a.sorted()
+        let lo = selectElement(&a, 99), hi = selectElement(&a, 19_899)
+        #expect(lo == sorted[99])
+        #expect(hi == sorted[19_899])
+    }
+}
