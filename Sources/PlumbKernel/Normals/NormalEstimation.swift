@@ -43,11 +43,12 @@ public struct NormalEstimate: Sendable, Equatable, Codable {
 
 /// k-nearest-neighbour PCA normal estimation.
 ///
-/// For each point the `k` nearest neighbours (exact: leaf by leaf from a candidate set bounded with the
-/// triangle inequality, else from the ``KDTree`` search; see `LeafBatchKNN`) are accumulated into a
-/// ``CovarianceAccumulator`` in `Double` about the first neighbour, and the closed-form ``SymmetricEigen3``
-/// gives the normal (eigenvector of the smallest eigenvalue) and curvature. Each point is independent, so
-/// the parallel result is byte-identical to the serial one.
+/// For each point the `k` nearest neighbours (exact, ties by point index) come from `LeafBatchKNN`: one
+/// block-aligned ``KDTree`` leaf at a time, from the leaves near it with a per-query radius bounded by the
+/// triangle inequality, else from the tree search. Their covariance is summed in `Double` about the query
+/// point, in tree-slot order, and the closed-form ``SymmetricEigen3`` gives the normal (eigenvector of the
+/// smallest eigenvalue) and curvature. Each point is independent and its neighbours come in the same
+/// order whichever path found them, so the parallel result is byte-identical to the serial one.
 public enum NormalEstimation {
     /// Estimates normals and curvature for every point of `cloud`.
     /// - Throws: ``PointCloudError/tooFewPoints(required:actual:)`` for fewer than 3 points,
