@@ -43,11 +43,12 @@ public struct NormalEstimate: Sendable, Equatable, Codable {
 
 /// k-nearest-neighbour PCA normal estimation.
 ///
-/// For each point the `k` nearest neighbours (exact: leaf by leaf from a candidate set bounded with the
-/// triangle inequality, else from the ``KDTree`` search; see `LeafBatchKNN`) are accumulated into a
-/// ``CovarianceAccumulator`` in `Double` about the first neighbour, and the closed-form ``SymmetricEigen3``
-/// gives the normal (eigenvector of the smallest eigenvalue) and curvature. Each point is independent, so
-/// the parallel result is byte-identical to the serial one.
+/// For each point the `k` nearest neighbours (exact, ties by point index) come from `LeafBatchKNN`: one
+/// block-aligned ``KDTree`` leaf at a time, from the leaves near it with a per-query radius bounded by the
+/// triangle inequality, else from the tree search. Their covariance is summed in `Double` about the query
+/// point, in tree-slot order, and the closed-form ``SymmetricEigen3`` gives the normal (eigenvector of the
+/// smallest eigenvalue) and curvature. Each point is independent and its neighbours come in the same
+/// order whichever path found them, so the parallel result is byte-identical to the serial one.
 public enum NormalEstimation {
     /// Estimates normals and curvature for every point of `cloud`.
     /// - Throws: ``PointCloudError/tooFewPoints(required:actual:)`` for fewer than 3 points,
@@ -65,7 +66,7 @@ public enum NormalEstimation {
         guard n >= 3 else { throw .tooFewPoints(required: 3, actual: n) }
         try cloud.validate()
         let tree: KDTree
-        do { tree = try KDTree(cloud, leafSize: 16) } catch {
+        do { tree = try KDTree(x: cloud.x, y: cloud.y, z: cloud.z, leafSize: 32, blockAlignment: 8) } catch {
             switch error {
             case let .nonFiniteCoordinate(i): throw .nonFiniteCoordinate(index: i)
             default: throw .degenerate("\(error)")
@@ -92,39 +93,16 @@ public enum NormalEstimation {
                             let px = SendablePointer(p: bx.baseAddress!), py = SendablePointer(p: by.baseAddress!)
                             let pz = SendablePointer(p: bz.baseAddress!), pc = SendablePointer(p: bc.baseAddress!)
                             let pg = keep > 0 ? SendablePointer(p: bg.baseAddress!) : nil
-                            tree.forEachLeaf(k: k, parallel: options.parallel) { view, batch, slots, gathered, sn, sb in
-                                let idx = batch.fallbackIndices, dst = batch.fallbackDistances
-                                for s in slots {
-                                    let q = SIMD3(view.xs[s], view.ys[s], view.zs[s])
-                                    var acc = CovarianceAccumulator()
-                                    let i = Int(view.ids[s])
-                                    // Exact k-NN from the leaf's candidate set, else from the tree.
-                                    if gathered && batch.select(q, k: k, sorted: keep > 0) == k {
-                                        for j in 0..<k {
-                                            let c = Int(batch.pos[j])
-                                            acc.add(SIMD3<Double>(Double(batch.cx[c]), Double(batch.cy[c]), Double(batch.cz[c])))
-                                        }
-                                        if let pg {
-                                            for j in 0..<keep { pg.p[i * keep + j] = batch.cid[Int(batch.pos[j])] }
-                                        }
-                                    } else {
-                                        let found = view.knn(
-                                            q, k: k, stackN: sn, stackB: sb, outIdx: idx, outD: dst, slots: true, sorted: keep > 0)
-                                        if gathered { batch.noteTreeResult(q, distances: dst, count: found) }
-                                        for j in 0..<found {
-                                            let t = Int(idx[j])  // tree slot: coordinates are local in memory
-                                            acc.add(SIMD3<Double>(Double(view.xs[t]), Double(view.ys[t]), Double(view.zs[t])))
-                                        }
-                                        if let pg {
-                                            for j in 0..<keep { pg.p[i * keep + j] = view.ids[Int(idx[j])] }
-                                        }
-                                    }
-                                    let e = SymmetricEigen3(acc.covariance)
-                                    px.p[i] = Float(e.vector0.x)
-                                    py.p[i] = Float(e.vector0.y)
-                                    pz.p[i] = Float(e.vector0.z)
-                                    let sum = e.values.x + e.values.y + e.values.z
-                                    pc.p[i] = sum > 0 ? Float(max(e.values.x, 0) / sum) : 0
+                            tree.forEachNeighbourhood(k: k, keep: keep, parallel: options.parallel) { view, s, nb, nearest in
+                                let i = Int(view.ids[s])
+                                let e = SymmetricEigen3(Self.covariance(view, query: s, neighbours: nb, k: k))
+                                px.p[i] = Float(e.vector0.x)
+                                py.p[i] = Float(e.vector0.y)
+                                pz.p[i] = Float(e.vector0.z)
+                                let sum = e.values.x + e.values.y + e.values.z
+                                pc.p[i] = sum > 0 ? Float(max(e.values.x, 0) / sum) : 0
+                                if let pg {
+                                    for j in 0..<keep { pg.p[i * keep + j] = nearest[j] }
                                 }
                             }
                         }
@@ -142,6 +120,32 @@ public enum NormalEstimation {
             NormalOrientationSolver.propagate(&normals, cloud: cloud, graph: graph, perRow: keep)
         }
         return NormalEstimate(normals: normals, curvature: curv)
+    }
+
+    /// Population covariance (m²) of the `k` points at tree slots `neighbours`, summed in `Double` about
+    /// the query point (recentred, so the sums stay small), in the given order.
+    @inline(__always)
+    static func covariance(_ view: KNNLeafView, query s: Int, neighbours: UnsafePointer<Int32>, k: Int) -> SymmetricMatrix3 {
+        let ox = Double(view.xs[s]), oy = Double(view.ys[s]), oz = Double(view.zs[s])
+        var sx = 0.0, sy = 0.0, sz = 0.0, sxx = 0.0, sxy = 0.0, sxz = 0.0, syy = 0.0, syz = 0.0, szz = 0.0
+        for j in 0..<k {
+            let t = Int(neighbours[j])
+            let dx = Double(view.xs[t]) - ox, dy = Double(view.ys[t]) - oy, dz = Double(view.zs[t]) - oz
+            sx += dx
+            sy += dy
+            sz += dz
+            sxx += dx * dx
+            sxy += dx * dy
+            sxz += dx * dz
+            syy += dy * dy
+            syz += dy * dz
+            szz += dz * dz
+        }
+        let inv = 1 / Double(k)
+        let mx = sx * inv, my = sy * inv, mz = sz * inv
+        return SymmetricMatrix3(
+            xx: sxx * inv - mx * mx, xy: sxy * inv - mx * my, xz: sxz * inv - mx * mz,
+            yy: syy * inv - my * my, yz: syz * inv - my * mz, zz: szz * inv - mz * mz)
     }
 }
 

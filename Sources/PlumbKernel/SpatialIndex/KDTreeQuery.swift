@@ -9,11 +9,12 @@ struct KDTreeView {
     /// k-NN into `outIdx`/`outD` (capacity >= k); returns the number found, sorted by (distance, point
     /// index). With `slots`, `outIdx` receives tree slots (positions in `xs`/`ys`/`zs`) instead of point
     /// indices, for callers that then read coordinates in tree order. Without `sorted` the results come in
-    /// (deterministic) heap order.
+    /// (deterministic) heap order. `within` (m², default ∞) is a squared distance the caller knows to hold at
+    /// least k points: farther nodes and points are skipped (the answer is unchanged when that holds).
     func knn(
         _ q: SIMD3<Float>, k: Int, stackN: UnsafeMutablePointer<Int32>, stackB: UnsafeMutablePointer<SIMD4<Float>>,
         outIdx: UnsafeMutablePointer<Int32>, outD: UnsafeMutablePointer<Float>, slots: Bool = false,
-        sorted: Bool = true
+        sorted: Bool = true, within: Float = .infinity
     ) -> Int {
         guard k > 0, hasNodes else { return 0 }
         var heap = NeighborHeap(ids: outIdx, dists: outD, capacity: k, tieKey: ids)
@@ -25,7 +26,7 @@ struct KDTreeView {
             let nodeID = Int(stackN[top])
             let box = stackB[top]
             let bound = box.w
-            if heap.isFull && bound > heap.worstDistance { continue }
+            if bound > within || (heap.isFull && bound > heap.worstDistance) { continue }
             let node = nodes[nodeID]
             if node.axis < 0 {
                 // 8 points at a time (same arithmetic per lane as the scalar tail), offering only lanes that
@@ -39,7 +40,7 @@ struct KDTreeView {
                     let dy = UnsafeRawPointer(ys + s).loadUnaligned(as: SIMD8<Float>.self) - qy
                     let dz = UnsafeRawPointer(zs + s).loadUnaligned(as: SIMD8<Float>.self) - qz
                     let d = dx * dx + dy * dy + dz * dz
-                    let limit = SIMD8<Float>(repeating: heap.isFull ? heap.worstDistance : .infinity)
+                    let limit = SIMD8<Float>(repeating: heap.isFull ? heap.worstDistance : within)
                     let mask = d .<= limit
                     if any(mask) {
                         for lane in 0..<8 where mask[lane] {
@@ -51,7 +52,7 @@ struct KDTreeView {
                 while s < end {
                     let dx = xs[s] - q.x, dy = ys[s] - q.y, dz = zs[s] - q.z
                     let d = dx * dx + dy * dy + dz * dz
-                    heap.offer(d, Int32(truncatingIfNeeded: s))
+                    if d <= within { heap.offer(d, Int32(truncatingIfNeeded: s)) }
                     s += 1
                 }
                 continue

@@ -1,334 +1,403 @@
 import Dispatch
 
-/// Exact k-nearest neighbours for all queries of one ``KDTree`` leaf bucket at a time (internal, used by
-/// batch queries such as ``NormalEstimation``).
+/// Exact k-nearest neighbours of every point of a cloud, answered one ``KDTree`` leaf at a time (internal;
+/// used by ``NormalEstimation``).
 ///
-/// For a leaf, ``gather(_:first:end:k:stackB:)`` picks the reference point c nearest the centre of the
-/// leaf's box and finds its exact k-th neighbour distance `dc` with one tree query. The leaf's queries within
-/// `2 dc` of c are "covered": every point within `R = dc + max |q − c|` (over covered q) of their bounding
-/// box is collected into structure-of-arrays candidate buffers. By the triangle inequality a covered query q
-/// has its k nearest neighbours within `r(q) = dc + |q − c| <= R` of q, hence within `R` of the box: they are
-/// all candidates. The same holds with the previous query p of the leaf: `r(q) <= d_k(p) + |q − p|`.
+/// The tree is built with splits on multiples of 8 slots (``KDTree/init(x:y:z:leafSize:blockAlignment:)``), so
+/// every leaf is a run of whole 8-point blocks in the tree's slot order; ``KNNLeafTable`` keeps padded copies
+/// of the coordinates and the bounding box of every node.
 ///
-/// ``select(_:k:sorted:)`` makes one 8-lane pass over the candidates, keeping those within an optimistic
-/// radius (1.1 × the previous query's k-th distance, capped by the guaranteed one); if fewer than k pass it
-/// re-filters the stored distances with the guaranteed radius. It then selects the k smallest
-/// (squared distance, point index) keys: exactly the tree's answer, since a set of at least k candidates
-/// within radius ρ of q contains every point closer than its k-th element. Distances use the tree's `Float`
-/// arithmetic (`dx * dx + dy * dy + dz * dz`, `dx = p.x - q.x`), radii carry a 1e-5 relative margin for
-/// rounding, and uncovered queries (and any query with fewer than k candidates) fall back to the tree.
+/// For a leaf B the worker collects the leaves within `R` of B's box (a tree descent with box-to-box
+/// distances; `R` is twice the largest k-th neighbour distance of the previous leaf's queries). Every point
+/// within `R` of a query of B lies in those leaves. Each query q then gets a guaranteed radius
+/// `ρ(q) = min(R, min_p (d_k(p) + |q − p|))` over the last 16 answered queries p (triangle inequality:
+/// the k nearest of p lie within `d_k(p) + |q − p|` of q), scans only the candidate leaves whose box is
+/// within ρ, 8 lanes at a time, and keeps the (squared distance, point index) keys within ρ. The k
+/// smallest keys are the exact answer whenever at least k were kept, because every point closer than the
+/// k-th kept one was a candidate. Otherwise (ρ was capped by `R`, or the leaf had too many candidates) the
+/// query goes to the tree (``KDTreeView/knn(_:k:stackN:stackB:outIdx:outD:slots:sorted:)``).
 ///
-/// Memory is fixed at creation (``maximumCandidates``); a leaf with more candidates reports failure and its
-/// queries use the tree. No allocation after `init`.
+/// Distances use the tree's `Float` arithmetic (`dx * dx + dy * dy + dz * dz`, `dx = p.x - q.x`), and the
+/// box bounds are computed in the same order, so a box bound never exceeds a computed point distance;
+/// radii carry a 1e-5 relative margin for rounding. The neighbours are reported in ascending slot order
+/// (independent of which path answered and of the work split), so sums over them are deterministic.
+/// No allocation after `init`.
 struct LeafBatchKNN {
-    /// Largest candidate set per leaf.
-    static let maximumCandidates = 4096
+    /// Largest number of candidate points (sum over the candidate leaves) per leaf.
+    static let maximumCandidates = 16_384
+    /// Largest number of candidate leaves per leaf.
+    static let maximumLeaves = 2_048
+    /// Answered queries remembered for the per-query bound.
+    static let recent = 16
+    /// The gather radius is this multiple of the previous leaf's largest k-th neighbour distance.
+    static let radiusFactor: Float = 2
 
-    let cx: UnsafeMutablePointer<Float>, cy: UnsafeMutablePointer<Float>, cz: UnsafeMutablePointer<Float>
-    /// Point index of each candidate.
-    let cid: UnsafeMutablePointer<Int32>
-    /// Squared distances of the candidates to the current query.
-    let dist: UnsafeMutablePointer<Float>
-    /// Selection keys `(squared distance bits << 32) | point index` and the candidate position of each.
-    let keys: UnsafeMutablePointer<UInt64>
-    let pos: UnsafeMutablePointer<Int32>
-    /// Traversal stack (depth + 2 entries).
-    let stack: UnsafeMutablePointer<Int32>
-    /// Result buffers (capacity `k`) for the tree query of a fallback.
-    let fallbackIndices: UnsafeMutablePointer<Int32>
-    let fallbackDistances: UnsafeMutablePointer<Float>
-    /// Number of gathered candidates (the buffers hold this many, padded with +∞ to a multiple of 8).
-    private(set) var count = 0
-    /// The current leaf's reference point c and its exact k-th neighbour distance (m).
-    private(set) var reference = SIMD3<Float>.zero
-    private(set) var referenceRadius: Float = 0
-    /// Queries farther than this from the reference are not covered (tree fallback).
-    private(set) var coverage: Float = 0
-    /// The previous query of the leaf and its exact k-th neighbour distance.
-    private(set) var previous = SIMD3<Float>.zero
-    private(set) var previousRadius: Float = 0
+    let k: Int
+    /// Candidate leaves: first slot, end slot (padded to whole blocks), box.
+    let leafFirst: UnsafeMutablePointer<Int32>, leafEnd: UnsafeMutablePointer<Int32>
+    /// Candidate leaf boxes as structure of arrays, padded to whole 8-lane blocks with empty boxes.
+    let boxLoX: UnsafeMutablePointer<Float>, boxLoY: UnsafeMutablePointer<Float>, boxLoZ: UnsafeMutablePointer<Float>
+    let boxHiX: UnsafeMutablePointer<Float>, boxHiY: UnsafeMutablePointer<Float>, boxHiZ: UnsafeMutablePointer<Float>
+    private(set) var leafCount = 0
+    /// Whether the current leaf's candidates were gathered (false: too many; every query uses the tree).
+    private(set) var gathered = false
+    /// Gather radius of the current leaf (m).
+    private(set) var gatherRadius: Float = 0
+    /// The current leaf node and whether its gather has run.
+    private var currentNode = 0
+    private var attempted = false
+    /// Selection keys `(squared distance bits << 32) | point index`, the slot of each, and a scratch copy.
+    let keys: UnsafeMutablePointer<UInt64>, slots: UnsafeMutablePointer<Int32>, work: UnsafeMutablePointer<UInt64>
+    let spare: UnsafeMutablePointer<UInt64>
+    /// The answer of the last query: neighbour slots ascending (k), and with `keep > 0` the nearest
+    /// `keep` point indices by ascending (distance, index).
+    let neighbours: UnsafeMutablePointer<Int32>
+    let nearest: UnsafeMutablePointer<Int32>
+    /// Recently answered queries (coordinates and k-th neighbour distance), a ring of ``recent``.
+    let rx: UnsafeMutablePointer<Float>, ry: UnsafeMutablePointer<Float>, rz: UnsafeMutablePointer<Float>
+    let rk: UnsafeMutablePointer<Float>
+    private var ringNext = 0
+    private(set) var ringCount = 0
+    /// Largest k-th neighbour distance answered since the last gather (m).
+    private var leafLargest: Float = 0
+    /// Tree traversal stacks and fallback result buffers.
+    let stackN: UnsafeMutablePointer<Int32>, stackB: UnsafeMutablePointer<SIMD4<Float>>
+    let fallbackIndices: UnsafeMutablePointer<Int32>, fallbackDistances: UnsafeMutablePointer<Float>
+    /// Queries answered from the candidates / by the tree (statistics for tests).
+    private(set) var batched = 0, fallbacks = 0
 
     init(depth: Int, k: Int) {
+        self.k = k
+        leafFirst = .allocate(capacity: Self.maximumLeaves)
+        leafEnd = .allocate(capacity: Self.maximumLeaves)
+        boxLoX = .allocate(capacity: Self.maximumLeaves + 8)
+        boxLoY = .allocate(capacity: Self.maximumLeaves + 8)
+        boxLoZ = .allocate(capacity: Self.maximumLeaves + 8)
+        boxHiX = .allocate(capacity: Self.maximumLeaves + 8)
+        boxHiY = .allocate(capacity: Self.maximumLeaves + 8)
+        boxHiZ = .allocate(capacity: Self.maximumLeaves + 8)
+        keys = .allocate(capacity: Self.maximumCandidates)
+        slots = .allocate(capacity: Self.maximumCandidates)
+        work = .allocate(capacity: Self.maximumCandidates)
+        spare = .allocate(capacity: Self.maximumCandidates)
+        neighbours = .allocate(capacity: k + 1)  // +1: the branch-free selection writes one past the end
+        nearest = .allocate(capacity: max(k, 1))
+        rx = .allocate(capacity: Self.recent)
+        ry = .allocate(capacity: Self.recent)
+        rz = .allocate(capacity: Self.recent)
+        rk = .allocate(capacity: Self.recent)
+        for i in 0..<Self.recent { rx[i] = 0; ry[i] = 0; rz[i] = 0; rk[i] = .infinity }
+        stackN = .allocate(capacity: depth + 2)
+        stackB = .allocate(capacity: depth + 2)
         fallbackIndices = .allocate(capacity: max(k, 1))
         fallbackDistances = .allocate(capacity: max(k, 1))
-        let cap = Self.maximumCandidates + 8
-        cx = .allocate(capacity: cap)
-        cy = .allocate(capacity: cap)
-        cz = .allocate(capacity: cap)
-        cid = .allocate(capacity: cap)
-        keys = .allocate(capacity: cap)
-        dist = .allocate(capacity: cap)
-        pos = .allocate(capacity: cap)
-        stack = .allocate(capacity: depth + 2)
     }
 
     func deallocate() {
-        cx.deallocate(); cy.deallocate(); cz.deallocate()
-        cid.deallocate(); keys.deallocate(); dist.deallocate(); pos.deallocate(); stack.deallocate()
-        fallbackIndices.deallocate(); fallbackDistances.deallocate()
+        leafFirst.deallocate(); leafEnd.deallocate()
+        boxLoX.deallocate(); boxLoY.deallocate(); boxLoZ.deallocate()
+        boxHiX.deallocate(); boxHiY.deallocate(); boxHiZ.deallocate()
+        keys.deallocate(); slots.deallocate(); work.deallocate(); spare.deallocate(); neighbours.deallocate(); nearest.deallocate()
+        rx.deallocate(); ry.deallocate(); rz.deallocate(); rk.deallocate()
+        stackN.deallocate(); stackB.deallocate(); fallbackIndices.deallocate(); fallbackDistances.deallocate()
     }
 
-    /// Collects the candidates of the leaf holding slots `first..<end` for `k` neighbours (`k` <= points in
-    /// the tree). Returns `false` when there are more than ``maximumCandidates`` (the buffers are then
-    /// unusable for this leaf).
-    mutating func gather(_ view: KDTreeView, first: Int, end: Int, k: Int, stackB: UnsafeMutablePointer<SIMD4<Float>>) -> Bool {
-        var lo = SIMD3<Float>(repeating: .infinity), hi = SIMD3<Float>(repeating: -.infinity)
-        for s in first..<end {
-            let p = SIMD3(view.xs[s], view.ys[s], view.zs[s])
-            lo = pointwiseMin(lo, p)
-            hi = pointwiseMax(hi, p)
-        }
-        let mid = 0.5 * (lo + hi)
-        var ref = first
-        var best = Float.infinity
-        for s in first..<end {
-            let d = SIMD3(view.xs[s], view.ys[s], view.zs[s]) - mid
-            let d2 = (d * d).sum()
-            if d2 < best { best = d2; ref = s }
-        }
-        let c = SIMD3(view.xs[ref], view.ys[ref], view.zs[ref])
-        let found = view.knn(c, k: k, stackN: stack, stackB: stackB, outIdx: fallbackIndices, outD: fallbackDistances,
-                             slots: true, sorted: false)
-        guard found == k else { return false }
-        var dk2: Float = 0
-        for j in 0..<found { dk2 = max(dk2, fallbackDistances[j]) }
-        reference = c
-        referenceRadius = dk2.squareRoot()
-        previous = c
-        previousRadius = referenceRadius
-        coverage = 2 * referenceRadius
-        // Bounding box and farthest distance of the covered queries.
-        lo = SIMD3(repeating: .infinity)
-        hi = SIMD3(repeating: -.infinity)
-        var farthest: Float = 0
-        for s in first..<end {
-            let p = SIMD3(view.xs[s], view.ys[s], view.zs[s])
-            let d = p - c
-            let d2 = (d * d).sum()
-            guard d2.squareRoot() <= coverage else { continue }
-            farthest = max(farthest, d2)
-            lo = pointwiseMin(lo, p)
-            hi = pointwiseMax(hi, p)
-        }
-        let r = (referenceRadius + farthest.squareRoot()) * (1 + 1e-5)
-        let r2 = r * r
-        count = 0
+    /// Starts the leaf `node` of `table`: its candidates are gathered before its first query that has a
+    /// neighbour-distance estimate (the first query of a run goes to the tree).
+    mutating func begin(_ table: KNNLeafView, node: Int) {
+        currentNode = node
+        gathered = false
+        attempted = false
+        leafCount = 0
+    }
+
+    /// Collects the candidate leaves of the current leaf: every leaf whose box is within the gather radius
+    /// of its box, in ascending slot order. Leaves `gathered` false when there are too many.
+    private mutating func gather(_ table: KNNLeafView) {
+        attempted = true
+        let node = currentNode
+        let radius = Self.radiusFactor * leafLargest
+        leafLargest = 0
+        gatherRadius = radius
+        let lo = table.lo[node], hi = table.hi[node]
+        let r2 = radius * radius * (1 + 1e-5)
+        var points = 0
         var top = 1
-        stack[0] = 0
+        stackN[0] = 0
         while top > 0 {
             top -= 1
-            let node = view.nodes[Int(stack[top])]
-            if node.axis < 0 {
-                for s in Int(node.a)..<Int(node.b) {
-                    let px = view.xs[s], py = view.ys[s], pz = view.zs[s]
-                    let bx = max(max(lo.x - px, px - hi.x), 0)
-                    let by = max(max(lo.y - py, py - hi.y), 0)
-                    let bz = max(max(lo.z - pz, pz - hi.z), 0)
-                    guard bx * bx + by * by + bz * bz <= r2 else { continue }
-                    guard count < Self.maximumCandidates else { return false }
-                    cid[count] = view.ids[s]
-                    cx[count] = px
-                    cy[count] = py
-                    cz[count] = pz
-                    count += 1
-                }
+            let id = Int(stackN[top])
+            let nlo = table.lo[id], nhi = table.hi[id]
+            guard Self.gap2(nlo - hi, lo - nhi) <= r2 else { continue }
+            let nd = table.nodes[id]
+            if nd.axis >= 0 {
+                // Left first, so leaves come out in ascending slot order.
+                stackN[top] = nd.b
+                stackN[top + 1] = nd.a
+                top += 2
                 continue
             }
-            let axis = Int(node.axis)
-            if hi[axis] + r >= node.split {
-                stack[top] = node.b
-                top += 1
-            }
-            if lo[axis] - r <= node.split {
-                stack[top] = node.a
-                top += 1
-            }
+            let first = Int(nd.a), end = (Int(nd.b) + 7) & ~7
+            points += end - first
+            guard leafCount < Self.maximumLeaves, points <= Self.maximumCandidates else { return }
+            leafFirst[leafCount] = Int32(first)
+            leafEnd[leafCount] = Int32(end)
+            boxLoX[leafCount] = nlo.x
+            boxLoY[leafCount] = nlo.y
+            boxLoZ[leafCount] = nlo.z
+            boxHiX[leafCount] = nhi.x
+            boxHiY[leafCount] = nhi.y
+            boxHiZ[leafCount] = nhi.z
+            leafCount += 1
         }
-        var p = count
-        while p % 8 != 0 {
-            cx[p] = .infinity; cy[p] = .infinity; cz[p] = .infinity
-            p += 1
+        var pad = leafCount
+        while pad % 8 != 0 {
+            boxLoX[pad] = .infinity; boxLoY[pad] = .infinity; boxLoZ[pad] = .infinity
+            boxHiX[pad] = -.infinity; boxHiY[pad] = -.infinity; boxHiZ[pad] = -.infinity
+            pad += 1
         }
-        return true
+        gathered = true
     }
 
-    /// The `k` nearest candidates of `q` (a point of the gathered leaf): writes their candidate positions
-    /// to ``pos``[0..<k] and returns `k`, or returns 0 when `q` is not covered or fewer than `k` candidates
-    /// pass (the caller must then query the tree and report it with ``noteTreeResult(_:distances:count:)``).
-    /// With `sorted`, ``pos`` is in ascending (distance, point index) order; otherwise in a deterministic
-    /// selection order.
-    mutating func select(_ q: SIMD3<Float>, k: Int, sorted: Bool) -> Int {
-        let dq = q - reference
-        let toReference = (dq * dq).sum().squareRoot()
-        guard k > 0, toReference <= coverage else { return 0 }
-        let dp = q - previous
-        let guaranteed = min(referenceRadius + toReference, previousRadius + (dp * dp).sum().squareRoot()) * (1 + 1e-5)
-        let optimistic = min(guaranteed, 1.1 * previousRadius)
-        let qx = SIMD8<Float>(repeating: q.x), qy = SIMD8<Float>(repeating: q.y), qz = SIMD8<Float>(repeating: q.z)
-        var limit = SIMD8<Float>(repeating: optimistic * optimistic)
-        var m = 0
-        var c = 0
-        while c < count {
-            let dx = UnsafeRawPointer(cx + c).loadUnaligned(as: SIMD8<Float>.self) - qx
-            let dy = UnsafeRawPointer(cy + c).loadUnaligned(as: SIMD8<Float>.self) - qy
-            let dz = UnsafeRawPointer(cz + c).loadUnaligned(as: SIMD8<Float>.self) - qz
-            let d = dx * dx + dy * dy + dz * dz
-            UnsafeMutableRawPointer(dist + c).storeBytes(of: d, as: SIMD8<Float>.self)
-            let mask = d .<= limit
-            if any(mask) {
-                for lane in 0..<8 where mask[lane] {
-                    keys[m] = UInt64(d[lane].bitPattern) << 32 | UInt64(UInt32(bitPattern: cid[c + lane]))
-                    pos[m] = Int32(truncatingIfNeeded: c + lane)
-                    m += 1
-                }
-            }
-            c += 8
+    /// Squared length of the positive parts of the larger of `a` and `b` per lane (x, y, z): the squared
+    /// distance between two boxes (or a point and a box) from their per-axis gaps, summed in the same
+    /// order as a point distance.
+    @inline(__always)
+    static func gap2(_ a: SIMD4<Float>, _ b: SIMD4<Float>) -> Float {
+        var g = a.replacing(with: b, where: b .> a)
+        g.replace(with: 0, where: g .< 0)
+        return g.x * g.x + g.y * g.y + g.z * g.z
+    }
+
+    /// Answers the query at tree slot `s` (a point of the gathered leaf): fills ``neighbours`` (and
+    /// ``nearest`` when `keep > 0`) and returns the k-th neighbour distance (m).
+    mutating func answer(_ table: KNNLeafView, slot s: Int, keep: Int) -> Float {
+        let q = SIMD3(table.xs[s], table.ys[s], table.zs[s])
+        if !attempted && ringCount > 0 { gather(table) }
+        if gathered, let kth = fromCandidates(table, q, keep: keep) {
+            batched += 1
+            remember(q, kth)
+            return kth
         }
+        fallbacks += 1
+        let kth = fromTree(table, q, keep: keep)
+        remember(q, kth)
+        return kth
+    }
+
+    private mutating func remember(_ q: SIMD3<Float>, _ kth: Float) {
+        rx[ringNext] = q.x
+        ry[ringNext] = q.y
+        rz[ringNext] = q.z
+        rk[ringNext] = kth
+        ringNext = (ringNext + 1) % Self.recent
+        ringCount = min(ringCount + 1, Self.recent)
+        leafLargest = max(leafLargest, kth)
+    }
+
+    /// Radii for q from the remembered queries p: guaranteed `min (d_k(p) + |q − p|)` (with margin), and
+    /// an optimistic guess `1.05 min (d_k(p) + |q − p| / 4)` that usually holds k points with few extra.
+    @inline(__always)
+    private func bounds(_ q: SIMD3<Float>) -> (guaranteed: Float, optimistic: Float) {
+        let qx = SIMD8<Float>(repeating: q.x), qy = SIMD8<Float>(repeating: q.y), qz = SIMD8<Float>(repeating: q.z)
+        var best = SIMD8<Float>(repeating: .infinity), guess = best
+        var i = 0
+        while i < Self.recent {
+            let dx = UnsafeRawPointer(rx + i).loadUnaligned(as: SIMD8<Float>.self) - qx
+            let dy = UnsafeRawPointer(ry + i).loadUnaligned(as: SIMD8<Float>.self) - qy
+            let dz = UnsafeRawPointer(rz + i).loadUnaligned(as: SIMD8<Float>.self) - qz
+            let r = UnsafeRawPointer(rk + i).loadUnaligned(as: SIMD8<Float>.self)
+            let d = (dx * dx + dy * dy + dz * dz).squareRoot()
+            best = best.replacing(with: r + d, where: r + d .< best)
+            let g = r + 0.25 * d
+            guess = guess.replacing(with: g, where: g .< guess)
+            i += 8
+        }
+        return (Self.smallest(best) * (1 + 1e-5), 1.05 * Self.smallest(guess))
+    }
+
+    private mutating func fromCandidates(_ table: KNNLeafView, _ q: SIMD3<Float>, keep: Int) -> Float? {
+        let b = bounds(q)
+        let rho = min(b.guaranteed, gatherRadius)
+        let opt = min(b.optimistic, rho)
+        // Optimistic radius first; if it holds fewer than k points, the guaranteed one.
+        var m = collect(table, q, radius2: opt * opt)
         if m < k {
-            // Re-filter the stored distances with the guaranteed radius.
-            limit = SIMD8<Float>(repeating: guaranteed * guaranteed)
-            m = 0
-            c = 0
-            while c < count {
-                let d = UnsafeRawPointer(dist + c).loadUnaligned(as: SIMD8<Float>.self)
-                let mask = d .<= limit
-                if any(mask) {
-                    for lane in 0..<8 where mask[lane] {
-                        keys[m] = UInt64(d[lane].bitPattern) << 32 | UInt64(UInt32(bitPattern: cid[c + lane]))
-                        pos[m] = Int32(truncatingIfNeeded: c + lane)
-                        m += 1
+            guard opt < rho else { return nil }
+            m = collect(table, q, radius2: rho * rho)
+            guard m >= k else { return nil }
+        }
+        // The k-th smallest key, then the keys up to it in candidate (= ascending slot) order.
+        let keys = keys, slots = slots, neighbours = neighbours, work = work, spare = spare
+        for j in 0..<m { work[j] = keys[j] }
+        let kthKey = Self.kthSmallest(work, m, k, spare: spare)
+        var o = 0
+        for j in 0..<m {
+            // Branch-free: every candidate is written, only those up to the k-th key advance.
+            let key = keys[j]
+            neighbours[o] = slots[j]
+            work[o] = key
+            o += key <= kthKey ? 1 : 0
+        }
+        if keep > 0 {
+            Self.insertionSort(work, o)
+            for j in 0..<keep { nearest[j] = Int32(bitPattern: UInt32(truncatingIfNeeded: work[j])) }
+        }
+        return Float(bitPattern: UInt32(truncatingIfNeeded: kthKey >> 32)).squareRoot()
+    }
+
+    /// Writes the keys and slots of every candidate within squared distance `radius2` of q to ``keys`` /
+    /// ``slots`` in ascending slot order; returns their number.
+    @inline(__always)
+    private mutating func collect(_ table: KNNLeafView, _ q: SIMD3<Float>, radius2: Float) -> Int {
+        let keys = keys, slots = slots, ids = table.ids
+        let qx = SIMD8<Float>(repeating: q.x), qy = SIMD8<Float>(repeating: q.y), qz = SIMD8<Float>(repeating: q.z)
+        let limit = SIMD8<Float>(repeating: radius2)
+        let zero = SIMD8<Float>(repeating: 0)
+        var m = 0
+        var l = 0
+        while l < leafCount {
+            // Box distances of 8 candidate leaves at once (same operation order as a point distance).
+            var gx = UnsafeRawPointer(boxLoX + l).loadUnaligned(as: SIMD8<Float>.self) - qx
+            var gy = UnsafeRawPointer(boxLoY + l).loadUnaligned(as: SIMD8<Float>.self) - qy
+            var gz = UnsafeRawPointer(boxLoZ + l).loadUnaligned(as: SIMD8<Float>.self) - qz
+            let hx = qx - UnsafeRawPointer(boxHiX + l).loadUnaligned(as: SIMD8<Float>.self)
+            let hy = qy - UnsafeRawPointer(boxHiY + l).loadUnaligned(as: SIMD8<Float>.self)
+            let hz = qz - UnsafeRawPointer(boxHiZ + l).loadUnaligned(as: SIMD8<Float>.self)
+            gx.replace(with: hx, where: hx .> gx)
+            gy.replace(with: hy, where: hy .> gy)
+            gz.replace(with: hz, where: hz .> gz)
+            gx.replace(with: zero, where: gx .< zero)
+            gy.replace(with: zero, where: gy .< zero)
+            gz.replace(with: zero, where: gz .< zero)
+            let near = gx * gx + gy * gy + gz * gz .<= limit
+            if Self.anyLane(near) {
+                for lane in 0..<8 where near[lane] {
+                    var c = Int(leafFirst[l + lane])
+                    let end = Int(leafEnd[l + lane])
+                    while c < end {
+                        let dx = UnsafeRawPointer(table.xs + c).loadUnaligned(as: SIMD8<Float>.self) - qx
+                        let dy = UnsafeRawPointer(table.ys + c).loadUnaligned(as: SIMD8<Float>.self) - qy
+                        let dz = UnsafeRawPointer(table.zs + c).loadUnaligned(as: SIMD8<Float>.self) - qz
+                        let d = dx * dx + dy * dy + dz * dz
+                        let mask = d .<= limit
+                        var bits = Self.laneBits(mask)
+                        if bits != 0 {
+                            // Only the lanes within the radius: one key (distance bits, point index) each.
+                            let db = unsafeBitCast(d, to: SIMD8<UInt32>.self)  // non-negative: ordered like d
+                            repeat {
+                                let lane = bits.trailingZeroBitCount
+                                keys[m] = UInt64(db[lane]) << 32 | UInt64(UInt32(bitPattern: ids[c + lane]))
+                                slots[m] = Int32(truncatingIfNeeded: c + lane)
+                                m &+= 1
+                                bits &= bits &- 1
+                            } while bits != 0
+                        }
+                        c += 8
                     }
                 }
-                c += 8
             }
-            guard m >= k else { return 0 }
+            l += 8
         }
-        if m > k { Self.selectSmallest(keys, pos, m, k) }
-        if sorted { Self.insertionSort(keys, pos, k) }
-        var kth: UInt64 = 0
-        for j in 0..<k { kth = max(kth, keys[j]) }
-        previous = q
-        previousRadius = Float(bitPattern: UInt32(truncatingIfNeeded: kth >> 32)).squareRoot()
-        return k
+        return m
     }
 
-    /// Records the tree's answer for `q` (squared distances of its `count` nearest) as the previous query.
-    mutating func noteTreeResult(_ q: SIMD3<Float>, distances: UnsafePointer<Float>, count: Int) {
-        guard count > 0 else { return }
+    /// The set lanes of `mask` as bits 0...7.
+    @inline(__always)
+    static func laneBits(_ mask: SIMDMask<SIMD8<Int32>>) -> UInt32 {
+        let v = unsafeBitCast(mask, to: SIMD8<UInt32>.self) & SIMD8<UInt32>(1, 2, 4, 8, 16, 32, 64, 128)
+        let h = v.lowHalf | v.highHalf
+        return h.x | h.y | h.z | h.w
+    }
+
+    /// Whether any lane of `mask` is set.
+    @inline(__always)
+    static func anyLane(_ mask: SIMDMask<SIMD8<Int32>>) -> Bool {
+        let v = unsafeBitCast(mask, to: SIMD8<Int32>.self)
+        let h = v.lowHalf | v.highHalf
+        return (h.x | h.y | h.z | h.w) != 0
+    }
+
+    private mutating func fromTree(_ table: KNNLeafView, _ q: SIMD3<Float>, keep: Int) -> Float {
+        // The remembered queries bound the k-NN radius; the tree then skips everything beyond it.
+        let g = ringCount > 0 ? bounds(q).guaranteed : .infinity
+        var found = table.tree.knn(q, k: k, stackN: stackN, stackB: stackB, outIdx: fallbackIndices,
+                                   outD: fallbackDistances, slots: true, sorted: keep > 0, within: g * g)
+        if found < k {
+            found = table.tree.knn(q, k: k, stackN: stackN, stackB: stackB, outIdx: fallbackIndices,
+                                   outD: fallbackDistances, slots: true, sorted: keep > 0)
+        }
         var worst: Float = 0
-        for j in 0..<count { worst = max(worst, distances[j]) }
-        previous = q
-        previousRadius = worst.squareRoot()
+        for j in 0..<found { worst = max(worst, fallbackDistances[j]) }
+        for j in 0..<min(keep, found) { nearest[j] = table.ids[Int(fallbackIndices[j])] }
+        for j in 0..<found { work[j] = UInt64(UInt32(bitPattern: fallbackIndices[j])) }
+        Self.insertionSort(work, found)
+        for j in 0..<found { neighbours[j] = Int32(bitPattern: UInt32(truncatingIfNeeded: work[j])) }
+        return worst.squareRoot()
     }
 
-    /// Moves the `k` smallest keys (with their positions) to the front, in deterministic order (quickselect,
-    /// median-of-three pivots). O(m) expected.
-    static func selectSmallest(_ keys: UnsafeMutablePointer<UInt64>, _ pos: UnsafeMutablePointer<Int32>, _ m: Int, _ k: Int) {
-        var lo = 0, hi = m - 1
-        let target = k - 1
-        @inline(__always) func swap(_ i: Int, _ j: Int) {
-            let t = keys[i]; keys[i] = keys[j]; keys[j] = t
-            let u = pos[i]; pos[i] = pos[j]; pos[j] = u
-        }
-        while hi > lo {
-            if hi - lo < 16 {
-                insertionSort(keys + lo, pos + lo, hi - lo + 1)
-                return
+    /// The smallest lane of `v`.
+    @inline(__always)
+    static func smallest(_ v: SIMD8<Float>) -> Float {
+        let a = v.lowHalf, b = v.highHalf
+        let c = a.replacing(with: b, where: b .< a)
+        let d = c.lowHalf, e = c.highHalf
+        let f = d.replacing(with: e, where: e .< d)
+        return Swift.min(f.x, f.y)
+    }
+
+    /// The `k`-th smallest (1-based) of `m` distinct keys in `keys`, using `spare` (capacity `m`) as a
+    /// second buffer; both are overwritten. Quickselect with branch-free partitions (every element is
+    /// written to both ends of the other buffer, only one end advances) and median-of-three pivots, then
+    /// a branch-free rank count below 16 keys. O(m) expected.
+    static func kthSmallest(_ keys: UnsafeMutablePointer<UInt64>, _ m: Int, _ k: Int, spare: UnsafeMutablePointer<UInt64>) -> UInt64 {
+        var a = keys, b = spare
+        var n = m
+        var target = k - 1
+        while n > 16 {
+            let x0 = a[0], x1 = a[n / 2], x2 = a[n - 1]
+            let pivot = max(min(x0, x1), min(max(x0, x1), x2))
+            var lo = 0, hi = n - 1
+            for i in 0..<n {
+                let x = a[i]
+                let less = x < pivot ? 1 : 0
+                b[lo] = x
+                b[hi] = x
+                lo += less
+                hi -= 1 - less
             }
-            let mid = lo + (hi - lo) / 2
-            if keys[mid] < keys[lo] { swap(mid, lo) }
-            if keys[hi] < keys[lo] { swap(hi, lo) }
-            if keys[hi] < keys[mid] { swap(hi, mid) }
-            let pivot = keys[mid]
-            var i = lo, j = hi
-            while i <= j {
-                while keys[i] < pivot { i += 1 }
-                while keys[j] > pivot { j -= 1 }
-                if i <= j {
-                    swap(i, j)
-                    i += 1
-                    j -= 1
-                }
-            }
-            if target <= j {
-                hi = j
-            } else if target >= i {
-                lo = i
+            // Distinct keys: min(x0, x1, x2) < pivot, so both sides are non-empty and n shrinks.
+            if target < lo {
+                n = lo
             } else {
-                return
+                b += lo
+                target -= lo
+                n -= lo
             }
+            swap(&a, &b)
         }
+        // Rank count: the key with exactly `target` smaller keys.
+        var result = a[0]
+        for i in 0..<n {
+            let x = a[i]
+            var rank = 0
+            for j in 0..<n { rank += a[j] < x ? 1 : 0 }
+            if rank == target { result = x }
+        }
+        return result
     }
 
-    /// Sorts the first `n` keys ascending, moving their positions along.
-    static func insertionSort(_ keys: UnsafeMutablePointer<UInt64>, _ pos: UnsafeMutablePointer<Int32>, _ n: Int) {
+    /// Sorts the first `n` keys ascending.
+    static func insertionSort(_ keys: UnsafeMutablePointer<UInt64>, _ n: Int) {
         guard n > 1 else { return }
         for i in 1..<n {
-            let key = keys[i], p = pos[i]
+            let key = keys[i]
             var j = i - 1
             while j >= 0 && keys[j] > key {
                 keys[j + 1] = keys[j]
-                pos[j + 1] = pos[j]
                 j -= 1
             }
             keys[j + 1] = key
-            pos[j + 1] = p
-        }
-    }
-}
-
-extension KDTree {
-    /// The leaf buckets as slot ranges, in slot order (internal).
-    func leafRanges() -> [Range<Int>] {
-        var out: [Range<Int>] = []
-        for node in nodes where node.axis < 0 { out.append(Int(node.a)..<Int(node.b)) }
-        out.sort { $0.lowerBound < $1.lowerBound }
-        return out
-    }
-
-    /// Runs `body(view, batch, leafSlots, gathered, stackNodes, stackBounds)` for every leaf, grouping
-    /// consecutive leaves into chunks of about 4096 points spread over all cores when `parallel`. Each
-    /// worker owns one ``LeafBatchKNN`` (sized for `k` neighbours) and one traversal stack (internal helper for batch k-NN).
-    func forEachLeaf(
-        k: Int, parallel: Bool,
-        _ body: (KDTreeView, inout LeafBatchKNN, Range<Int>, Bool, UnsafeMutablePointer<Int32>,
-            UnsafeMutablePointer<SIMD4<Float>>) -> Void
-    ) {
-        let leaves = leafRanges()
-        guard !leaves.isEmpty else { return }
-        var chunkStarts: [Int] = [0]
-        var filled = 0
-        for (i, leaf) in leaves.enumerated() {
-            if filled >= 4096 {
-                chunkStarts.append(i)
-                filled = 0
-            }
-            filled += leaf.count
-        }
-        chunkStarts.append(leaves.count)
-        let chunks = chunkStarts.count - 1
-        let stackSize = depth + 2
-        let treeDepth = depth
-        withView { view in
-            withoutActuallyEscaping(body) { body in
-                let run: (Int) -> Void = { c in
-                    let sn = UnsafeMutablePointer<Int32>.allocate(capacity: stackSize)
-                    let sb = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: stackSize)
-                    var batch = LeafBatchKNN(depth: treeDepth, k: k)
-                    defer { sn.deallocate(); sb.deallocate(); batch.deallocate() }
-                    for l in chunkStarts[c]..<chunkStarts[c + 1] {
-                        let leaf = leaves[l]
-                        let ok = batch.gather(view, first: leaf.lowerBound, end: leaf.upperBound, k: k, stackB: sb)
-                        body(view, &batch, leaf, ok, sn, sb)
-                    }
-                }
-                if parallel && chunks > 1 {
-                    nonisolated(unsafe) let r = run
-                    DispatchQueue.concurrentPerform(iterations: chunks) { c in r(c) }
-                } else {
-                    for c in 0..<chunks { run(c) }
-                }
-            }
         }
     }
 }

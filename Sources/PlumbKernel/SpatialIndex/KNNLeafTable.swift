@@ -1,0 +1,144 @@
+import Dispatch
+
+/// Read-only data for batch k-NN over a block-aligned ``KDTree`` (internal, see ``LeafBatchKNN``): the
+/// tree's coordinates and point indices in slot order padded with +∞ / `Int32.max` to whole 8-point
+/// blocks, and the bounding box of every node (`w` lanes zero).
+struct KNNLeafTable {
+    let xs: [Float], ys: [Float], zs: [Float]
+    let ids: [Int32]
+    let lo: [SIMD4<Float>], hi: [SIMD4<Float>]
+    /// Leaf node ids in ascending slot order.
+    let leaves: [Int32]
+
+    /// Copies and pads the tree's arrays and computes the node boxes. O(n).
+    init(_ tree: KDTree) {
+        let n = tree.count
+        let padded = (n + 7) & ~7
+        var x = tree.xs, y = tree.ys, z = tree.zs, id = tree.pointIndex
+        x.append(contentsOf: repeatElement(.infinity, count: padded - n))
+        y.append(contentsOf: repeatElement(.infinity, count: padded - n))
+        z.append(contentsOf: repeatElement(.infinity, count: padded - n))
+        id.append(contentsOf: repeatElement(.max, count: padded - n))
+        let count = tree.nodes.count
+        var lo = [SIMD4<Float>](repeating: .zero, count: count), hi = lo
+        var leaves: [Int32] = []
+        // Children have larger ids than their parent (pre-order construction): fill boxes bottom-up.
+        tree.nodes.withUnsafeBufferPointer { nodes in
+            for id in stride(from: count - 1, through: 0, by: -1) {
+                let nd = nodes[id]
+                if nd.axis >= 0 {
+                    lo[id] = pointwiseMin(lo[Int(nd.a)], lo[Int(nd.b)])
+                    hi[id] = pointwiseMax(hi[Int(nd.a)], hi[Int(nd.b)])
+                    continue
+                }
+                var l = SIMD4<Float>(.infinity, .infinity, .infinity, 0), h = -l
+                h.w = 0
+                for s in Int(nd.a)..<Int(nd.b) {
+                    let p = SIMD4<Float>(x[s], y[s], z[s], 0)
+                    l = pointwiseMin(l, p)
+                    h = pointwiseMax(h, p)
+                }
+                lo[id] = l
+                hi[id] = h
+            }
+            for id in 0..<count where nodes[id].axis < 0 { leaves.append(Int32(id)) }
+        }
+        self.xs = x
+        self.ys = y
+        self.zs = z
+        self.ids = id
+        self.lo = lo
+        self.hi = hi
+        self.leaves = leaves
+    }
+}
+
+/// Raw pointers into a ``KNNLeafTable`` and its ``KDTree`` for the duration of a batch (internal).
+struct KNNLeafView {
+    let xs: UnsafePointer<Float>, ys: UnsafePointer<Float>, zs: UnsafePointer<Float>
+    let ids: UnsafePointer<Int32>
+    let lo: UnsafePointer<SIMD4<Float>>, hi: UnsafePointer<SIMD4<Float>>
+    let nodes: UnsafePointer<KDTree.Node>
+    let tree: KDTreeView
+}
+
+extension KDTree {
+    /// Exact k-NN of every indexed point (internal batch helper for ``NormalEstimation``): calls
+    /// `body(view, slot, neighbours, nearest)` once per tree slot, where `neighbours` holds the tree slots
+    /// of its `k` nearest points (itself included; ties by point index) in ascending slot order, and
+    /// `nearest` the point indices of its `keep` nearest by ascending (distance, index). Work is split into
+    /// runs of consecutive leaves of about 4096 points, spread over all cores when `parallel`; each slot is
+    /// visited exactly once and the arguments do not depend on the split. The tree must be built with
+    /// `blockAlignment: 8`.
+    /// - Returns: how many queries were answered from leaf candidates and how many by the tree.
+    @discardableResult
+    func forEachNeighbourhood(
+        k: Int, keep: Int, parallel: Bool,
+        _ body: (KNNLeafView, Int, UnsafePointer<Int32>, UnsafePointer<Int32>) -> Void
+    ) -> (batched: Int, fallbacks: Int) {
+        let n = count
+        let kk = min(k, n)
+        guard kk > 0 else { return (0, 0) }
+        let table = KNNLeafTable(self)
+        let leaves = table.leaves
+        var chunkStarts: [Int] = [0]
+        var filled = 0
+        for (i, leaf) in leaves.enumerated() {
+            if filled >= 4096 {
+                chunkStarts.append(i)
+                filled = 0
+            }
+            let nd = nodes[Int(leaf)]
+            filled += Int(nd.b - nd.a)
+        }
+        chunkStarts.append(leaves.count)
+        let chunks = chunkStarts.count - 1
+        let treeDepth = depth
+        var stats = [SIMD2<Int>](repeating: .zero, count: chunks)
+        withView { tree in
+            table.xs.withUnsafeBufferPointer { x in
+                table.ys.withUnsafeBufferPointer { y in
+                    table.zs.withUnsafeBufferPointer { z in
+                        table.ids.withUnsafeBufferPointer { ids in
+                            table.lo.withUnsafeBufferPointer { lo in
+                                table.hi.withUnsafeBufferPointer { hi in
+                                    stats.withUnsafeMutableBufferPointer { st in
+                                        let view = KNNLeafView(
+                                            xs: x.baseAddress!, ys: y.baseAddress!, zs: z.baseAddress!,
+                                            ids: ids.baseAddress!, lo: lo.baseAddress!, hi: hi.baseAddress!,
+                                            nodes: tree.nodes, tree: tree)
+                                        let out = SendablePointer(p: st.baseAddress!)
+                                        withoutActuallyEscaping(body) { body in
+                                            let run: (Int) -> Void = { c in
+                                                var batch = LeafBatchKNN(depth: treeDepth, k: kk)
+                                                defer { batch.deallocate() }
+                                                for l in chunkStarts[c]..<chunkStarts[c + 1] {
+                                                    let node = Int(leaves[l])
+                                                    batch.begin(view, node: node)
+                                                    let nd = view.nodes[node]
+                                                    for s in Int(nd.a)..<Int(nd.b) {
+                                                        _ = batch.answer(view, slot: s, keep: keep)
+                                                        body(view, s, batch.neighbours, batch.nearest)
+                                                    }
+                                                }
+                                                out.p[c] = SIMD2(batch.batched, batch.fallbacks)
+                                            }
+                                            if parallel && chunks > 1 {
+                                                nonisolated(unsafe) let r = run
+                                                DispatchQueue.concurrentPerform(iterations: chunks) { c in r(c) }
+                                            } else {
+                                                for c in 0..<chunks { run(c) }
+                                            }
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        let total = stats.reduce(SIMD2<Int>.zero, &+)
+        return (total.x, total.y)
+    }
+}
