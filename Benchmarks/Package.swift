@@ -33,6 +33,7 @@ let package = Package(
                 .product(name: "PlumbKernel", package: "Plumbline"),
                 .product(name: "PlumbIO", package: "Plumbline"),
                 .product(name: "Plumbline", package: "Plumbline"),
+                .product(name: "PlumbSim", package: "Plumbline"),
             ],
             path: "Benchmarks/Kernel",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

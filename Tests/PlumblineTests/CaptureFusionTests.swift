@@ -178,4 +178,18 @@ struct CaptureFusionTests {
         #expect(map.count > 10_000)
         #expect(map.slotCount == slots)
     }
+
+    /// The table a run allocates ahead of its first frame takes that frame's origin without being
+    /// re-allocated; a map already holding voxels cannot be rebased (their local coordinates would move).
+    @Test func preparedTableTakesTheFirstFramesOrigin() throws {
+        var m = FusedVoxelMap(voxelSize: 0.02, capacity: 1_000_000, origin: .zero)
+        m.reserveCapacity(600_000)
+        let slots = m.slotCount
+        let r = try #require(m.rebased(at: SIMD3(10, 0, -5)))
+        #expect(r.origin == SIMD3(10, 0, -5))
+        #expect(r.slotCount == slots && slots >= 1_200_000)
+        m.insert(world: SIMD3(0.5, 1, 0.5), weight: 1, frameNumber: 1)
+        #expect(m.count == 1)
+        #expect(m.rebased(at: SIMD3(10, 0, -5)) == nil)
+    }
 }

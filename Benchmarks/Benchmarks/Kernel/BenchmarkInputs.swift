@@ -1,6 +1,7 @@
 import BenchmarkSupport
 import Foundation
 import PlumbKernel
+import PlumbSim
 
 /// The benchmark inputs, made once per process on first use: the simulated `plain_bedroom` scan
 /// (ScanSimulator, preset phone, seed 1) subsampled to 100k and 1M points, and the same clouds written as
@@ -28,6 +29,13 @@ enum BenchmarkInputs {
         try BenchmarkApartment.make(planURL: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Plans/apartment_10room.json"), pointsPerRoom: 1_000_000)
+    }
+
+    /// The simulated depth frames of the bedroom (ScanSimulator, preset phone, seed 1: 40 frames of
+    /// 256 x 192 pixels), as a capture session receives them.
+    static let bedroomFrames = Result { () throws -> [DepthFrame] in
+        let plan = try JSONDecoder().decode(FloorPlan.self, from: Data(contentsOf: planURL))
+        return try ScanSimulator(plan: plan).simulate(preset: .phone, seed: 1).archive.frames
     }
 
     /// The room with `points` points (100 000 or 1 000 000).

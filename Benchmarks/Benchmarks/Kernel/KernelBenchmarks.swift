@@ -96,6 +96,25 @@ let benchmarks: @Sendable () -> Void = {
         _ = try BenchmarkInputs.room(1_000_000)
     }
 
+    // Issue 6: fusing depth frames into a live capture session (live room builds off, so only ingestion
+    // is timed: back-projection, voxel fusion, guidance). The session's table is allocated by `run`, before
+    // the measurement; one iteration ingests all 40 frames, so time per frame = time / 40.
+    Benchmark("Capture ingest 40 frames 256x192",
+              configuration: .init(metrics: metrics, timeUnits: .milliseconds, maxDuration: .seconds(20), maxIterations: 20)) { benchmark in
+        let frames = try BenchmarkInputs.bedroomFrames.get()
+        let session = CaptureSession()
+        var configuration = CaptureConfiguration()
+        configuration.liveUpdates = false
+        try await session.run(configuration: configuration)
+        benchmark.startMeasurement()
+        for f in frames { try await session.ingest(f) }
+        benchmark.stopMeasurement()
+        guard frames.count == 40 else { throw BenchmarkFailure("expected 40 frames, got \(frames.count)") }
+        _ = try await session.stop()
+    } setup: {
+        _ = try BenchmarkInputs.bedroomFrames.get()
+    }
+
     // Issue 5: the 10-room apartment (Plans/apartment_10room.json), 1M points per room, built into one
     // CapturedStructure with two rooms at a time (this machine has two cores).
     Benchmark("StructureBuilder 10 rooms 10M 2 at a time",

@@ -10,7 +10,7 @@ public struct CaptureConfiguration: Sendable, Equatable, Codable {
     /// ``FusedVoxelMap``).
     public var maximumVoxels: Int = 1_500_000
     /// Voxels the fused map's hash table is sized for when a run starts (default 600 000: a 32 MB table of
-    /// 2²¹ slots, allocated with the run's first frame), so that fusion does not pause to grow the table in
+    /// 2²¹ slots, allocated when the run starts, not with its first frame), so that fusion does not pause to grow the table in
     /// the middle of a room (a growth re-inserts every voxel: tens of milliseconds). At 2 cm the simulated
     /// 4 x 3.5 m bedroom fuses to 365 000 voxels and the 5.9 x 4.2 m office to 504 000. The table still
     /// doubles when a map outgrows it. Capped at ``maximumVoxels``.

@@ -46,6 +46,9 @@ public actor CaptureSession {
     public private(set) var isRunning = false
     private var runIndex = -1
     private var map: FusedVoxelMap?
+    /// An empty map whose table ``run(configuration:)`` allocates (``CaptureConfiguration/reservedVoxels``),
+    /// so the first frame does not pay for it; the first frame sets its origin.
+    private var preparedMap: FusedVoxelMap?
     /// Decimated map of earlier runs in this world frame (for ``worldMap()``).
     private var sessionMap: FusedVoxelMap?
     private var advisor = InstructionAdvisor(thresholds: InstructionThresholds())
@@ -94,6 +97,9 @@ public actor CaptureSession {
         isRunning = true
         runIndex += 1
         map = nil
+        var prepared = FusedVoxelMap(voxelSize: configuration.voxelSize, capacity: configuration.maximumVoxels, origin: .zero)
+        prepared.reserveCapacity(min(configuration.reservedVoxels, configuration.maximumVoxels) + 256 * 192)
+        preparedMap = prepared
         advisor = InstructionAdvisor(thresholds: configuration.instructionThresholds)
         framesInRun = 0
         lastTimestamp = nil
@@ -133,8 +139,10 @@ public actor CaptureSession {
         var f = frame
         f.cameraToWorld = (deviceToWorld * frame.cameraToWorld).orthonormalized()
         if map == nil {
-            map = FusedVoxelMap(voxelSize: configuration.voxelSize, capacity: configuration.maximumVoxels,
-                                origin: f.cameraToWorld.translation.rounded(.toNearestOrEven))
+            let origin = f.cameraToWorld.translation.rounded(.toNearestOrEven)
+            map = preparedMap?.rebased(at: origin)
+                ?? FusedVoxelMap(voxelSize: configuration.voxelSize, capacity: configuration.maximumVoxels, origin: origin)
+            preparedMap = nil
             map!.reserveCapacity(min(configuration.reservedVoxels, configuration.maximumVoxels) + frame.pixelCount)
         }
         frameCounter &+= 1
@@ -262,6 +270,7 @@ public actor CaptureSession {
             sessionMap!.fold(m)
         }
         map = nil
+        preparedMap = nil
         if data.points.count < 1000 { await emit(.failed(.tooLittleData(points: data.points.count, required: 1000))) }
         await emit(.ended(data))
         if pauseSession {

@@ -25,8 +25,9 @@ public struct FusedVoxelMap: Sendable {
     public let voxelSize: Double
     /// Most voxels kept after any frame.
     public let capacity: Int
-    /// World position of the map's local zero, metres.
-    public let origin: SIMD3<Double>
+    /// World position of the map's local zero, metres. Settable only while the map is empty
+    /// (``rebased(at:)``), so a table allocated ahead of the first frame can take that frame's origin.
+    public private(set) var origin: SIMD3<Double>
 
     /// Low 48 bits of an empty slot's word (no voxel packs to it: coordinates stay below 65535).
     static let empty: UInt64 = 0xFFFF_FFFF_FFFF
@@ -70,6 +71,15 @@ public struct FusedVoxelMap: Sendable {
         self.capacity = max(capacity, 1)
         self.origin = origin
         slots = Self.makeSlots(1 << 16)
+    }
+
+    /// This empty map with its local zero moved to `origin` (same table, nothing re-allocated), or `nil`
+    /// when the map already holds voxels (their local coordinates would change meaning).
+    public func rebased(at origin: SIMD3<Double>) -> FusedVoxelMap? {
+        guard count == 0 else { return nil }
+        var m = self
+        m.origin = origin
+        return m
     }
 
     /// Number of hash-table slots (memory is 16 bytes per slot).
