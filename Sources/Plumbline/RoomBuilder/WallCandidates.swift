@@ -96,8 +96,9 @@ enum WallCandidates {
             let t1 = selectElement(&sortedT, Int(Double(ts.count - 1) * 0.998))
             let ceiling = structure.ceilingY(x: c.x, z: c.y)
             // Under a sloped ceiling a knee wall is lower than the minimum span but still the room's
-            // whole height there.
-            let span = Swift.min(minimumSpan, 0.85 * (ceiling - structure.floorY))
+            // whole height there (never less than 0.6 m: a slope extended past the room can fall
+            // to the floor).
+            let span = Swift.max(0.6, Swift.min(minimumSpan, 0.85 * (ceiling - structure.floorY)))
             let tall = p.area >= 0.8 && hi - lo >= span
             let isWall = tall && hi >= ceiling - 0.15
             let ceilingAt = { (t: Double) in structure.ceilingY(x: c.x + t * dir.x, z: c.y + t * dir.y) }
