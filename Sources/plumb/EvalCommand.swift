@@ -73,13 +73,7 @@ struct EvalCommand: AsyncParsableCommand {
                     var so = StructureBuilder.Options()
                     so.maximumFloorOverlap = maxFloorOverlap
                     let o = try ScanBuildEvaluation.runStructure(plan: plan, preset: p, seed: seed, structureOptions: so)
-                    if let saveModels {
-                        let dir = URL(fileURLWithPath: saveModels)
-                        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-                        let stem = (file as NSString).deletingPathExtension
-                        for (id, room) in o.builtRooms { try RoomPlanJSON.write(room, to: dir.appendingPathComponent("\(stem)-\(id).json")) }
-                        if let s = o.structure { try RoomPlanJSON.write(s, to: dir.appendingPathComponent(file)) }
-                    }
+                    try saveBuilt(rooms: o.builtRooms, structure: o.structure, planFile: file)
                     var err = StandardError()
                     for r in o.rooms {
                         if let f = r.failure { failures.append("\(file) room \(r.roomID): \(f)") } else {
@@ -95,13 +89,9 @@ struct EvalCommand: AsyncParsableCommand {
                     }
                     continue
                 }
-                for o in try ScanBuildEvaluation.run(plan: plan, preset: p, seed: seed) {
-                    if let saveModels, let room = o.room {
-                        let dir = URL(fileURLWithPath: saveModels)
-                        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-                        let stem = (file as NSString).deletingPathExtension
-                        try RoomPlanJSON.write(room, to: dir.appendingPathComponent("\(stem)-\(o.roomID).json"))
-                    }
+                let outcomes = try ScanBuildEvaluation.run(plan: plan, preset: p, seed: seed)
+                try saveBuilt(rooms: outcomes.compactMap { o in o.room.map { (roomID: o.roomID, room: $0) } }, structure: nil, planFile: file)
+                for o in outcomes {
                     if let r = o.report {
                         reports.append(r)
                         var err = StandardError()
@@ -137,6 +127,17 @@ struct EvalCommand: AsyncParsableCommand {
             for f in failures { print("FAILED \(f)", to: &stderr) }
             throw ExitCode(1)
         }
+    }
+
+    /// With `--save-models`: writes each built room as `<plan>-<room>.json` and the merged structure, if
+    /// any, as `<plan>.json` into that folder.
+    private func saveBuilt(rooms: [(roomID: String, room: CapturedRoom)], structure: CapturedStructure?, planFile: String) throws {
+        guard let saveModels else { return }
+        let dir = URL(fileURLWithPath: saveModels)
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let stem = (planFile as NSString).deletingPathExtension
+        for (id, room) in rooms { try RoomPlanJSON.write(room, to: dir.appendingPathComponent("\(stem)-\(id).json")) }
+        if let structure { try RoomPlanJSON.write(structure, to: dir.appendingPathComponent(planFile)) }
     }
 
     private func export(_ plan: FloorPlan, fileName: String, to folder: String) throws {

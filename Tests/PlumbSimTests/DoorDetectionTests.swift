@@ -33,12 +33,9 @@ import Testing
     @Test(arguments: Variant.allCases)
     func simulatedDoor(variant: Variant) throws {
         let plan = try Self.plan(variant)
-        let scan = try ScanSimulator(plan: plan).simulate(preset: .phone, seed: 1)
-        let rc = try #require(scan.roomClouds.first)
-        var options = RoomBuilder.Options()
-        options.upAxis = .y
-        let room = try RoomBuilder(options: options).build(rc.cloud).room
-        let report = try Evaluator.evaluate(model: EvaluationModel(room: room), plan: plan, roomID: rc.roomID)
+        let o = try #require(ScanBuildEvaluation.run(plan: plan, preset: .phone, seed: 1).first)
+        let room = try #require(o.room, "\(variant): \(o.failure ?? "")")
+        let report = try #require(o.report, "\(variant): \(o.failure ?? "")")
         let doors = report.aggregate.doors
         let found = room.doors.map { "\($0.dimensions.x) x \($0.dimensions.y) \($0.category)" }
         print("\(variant): doors \(found) TP \(doors.detection.truePositives) FP \(doors.detection.falsePositives) width err \(doors.widthErrors) height err \(doors.heightErrors)")

@@ -13,13 +13,8 @@ import Testing
 @Suite struct FurnitureFrontWallTests {
     @Test func tiltedCabinetPlaneDoesNotReplaceTheWall() throws {
         let plan = try PlanFixtures.load("non_orthogonal_room")
-        let scan = try ScanSimulator(plan: plan).simulate(preset: .phone, seed: 1)
-        let rc = try #require(scan.roomClouds.first)
-        var options = RoomBuilder.Options()
-        options.upAxis = .y
-        let room = try RoomBuilder(options: options).build(rc.cloud).room
-        let report = try Evaluator.evaluate(model: EvaluationModel(room: room), plan: plan, roomID: rc.roomID)
-        let a = report.aggregate
+        let o = try #require(ScanBuildEvaluation.run(plan: plan, preset: .phone, seed: 1).first)
+        let a = try #require(o.report, "\(o.failure ?? "")").aggregate
         #expect(a.walls.truePositives == 4 && a.walls.falsePositives == 0, "walls \(a.walls)")
         #expect(a.wallAngleError.max < 0.5, "largest wall angle error \(a.wallAngleError.max)°")
         #expect(a.wallOffsetError.max < 0.02, "largest wall offset error \(a.wallOffsetError.max) m")
@@ -36,12 +31,9 @@ import Testing
     @Test(arguments: ["non_orthogonal_room", "sloped_ceiling_room", "plain_bedroom"])
     func fragileScansBuildEveryWall(planName: String) throws {
         let plan = try PlanFixtures.load(planName)
-        let scan = try ScanSimulator(plan: plan).simulate(preset: .phone, seed: 2)
-        let rc = try #require(scan.roomClouds.first)
-        var options = RoomBuilder.Options()
-        options.upAxis = .y
-        let room = try RoomBuilder(options: options).build(rc.cloud).room
-        let a = try Evaluator.evaluate(model: EvaluationModel(room: room), plan: plan, roomID: rc.roomID).aggregate
+        let o = try #require(ScanBuildEvaluation.run(plan: plan, preset: .phone, seed: 2).first)
+        let room = try #require(o.room, "\(planName): \(o.failure ?? "")")
+        let a = try #require(o.report, "\(planName): \(o.failure ?? "")").aggregate
         #expect(a.walls.falsePositives == 0 && a.walls.falseNegatives == 0, "\(planName): walls \(a.walls)")
         #expect(room.walls.allSatisfy { $0.curve == nil }, "\(planName): a straight-walled room got an arc")
         #expect(a.floorIoU.min > 0.99, "\(planName): floor IoU \(a.floorIoU.min)")

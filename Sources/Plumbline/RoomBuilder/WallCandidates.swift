@@ -46,21 +46,22 @@ enum WallCandidates {
         var density: Double
         /// Large and tall enough for a wall (whether or not it was seen up to the ceiling).
         var isTall: Bool
-        /// Ceiling height above the plane's centroid (local y), metres.
-        var ceiling: Double
     }
 
     /// Share of the wall's 10 cm columns that have at least 3 points in the band 8–40 cm below the ceiling
-    /// above that column (`ceiling(t)`: local y of the ceiling at wall parameter `t`, so gable walls under a
-    /// sloped ceiling are judged by the slope above them): a wall shows there along its whole length (above
-    /// the furniture); a wardrobe front or a stray plane through noise does not.
-    static func topBandCoverage(ys: [Float], ts: [Double], range: ClosedRange<Double>, ceiling: (Double) -> Double) -> Double {
+    /// above that column (the wall runs through plan `point` along unit `direction`, `ts` are parameters
+    /// along it; the ceiling of `structure` is taken at each column, so gable walls under a sloped ceiling
+    /// are judged by the slope above them): a wall shows there along its whole length (above the
+    /// furniture); a wardrobe front or a stray plane through noise does not.
+    static func topBandCoverage(ys: [Float], ts: [Double], range: ClosedRange<Double>, point: SIMD2<Double>,
+                                direction: SIMD2<Double>, structure: RoomStructure) -> Double {
         let n = Swift.max(1, Int((range.upperBound - range.lowerBound) / 0.1))
         var counts = [Int](repeating: 0, count: n)
         var bands: [ClosedRange<Float>] = []
         bands.reserveCapacity(n)
         for k in 0..<n {
-            let c = ceiling(range.lowerBound + (Double(k) + 0.5) * 0.1)
+            let t = range.lowerBound + (Double(k) + 0.5) * 0.1
+            let c = structure.ceilingY(x: point.x + t * direction.x, z: point.y + t * direction.y)
             bands.append(Float(c - 0.4)...Float(c - 0.08))
         }
         for (y, t) in zip(ys, ts) where range.contains(t) {
@@ -101,11 +102,11 @@ enum WallCandidates {
             let span = Swift.max(0.6, Swift.min(minimumSpan, 0.85 * (ceiling - structure.floorY)))
             let tall = p.area >= 0.8 && hi - lo >= span
             let isWall = tall && hi >= ceiling - 0.15
-            let ceilingAt = { (t: Double) in structure.ceilingY(x: c.x + t * dir.x, z: c.y + t * dir.y) }
-            let coverage = isWall ? topBandCoverage(ys: p.inliers.map { cloud.y[Int($0)] }, ts: ts, range: t0...t1, ceiling: ceilingAt) : 0
+            let coverage = isWall ? topBandCoverage(ys: p.inliers.map { cloud.y[Int($0)] }, ts: ts, range: t0...t1,
+                                                    point: c, direction: dir, structure: structure) : 0
             measured.append(Measured(plane: k, point: c, direction: dir, range: t0...t1, count: p.inliers.count,
                                      isWall: isWall, topCoverage: coverage, density: Double(p.inliers.count) / Swift.max(p.area, 1e-9),
-                                     isTall: tall, ceiling: ceiling))
+                                     isTall: tall))
         }
         promoteOutermost(&measured, planes: planes, cloud: cloud, structure: structure)
         let reference = measured.filter(\.isWall).max { $0.count != $1.count ? $0.count < $1.count : $0.plane > $1.plane }?.density ?? 0
@@ -185,9 +186,8 @@ extension WallCandidates {
             let ys = inliers.map { cloud.y[Int($0)] }
             let ts = inliers.map { planDot(SIMD2(Double(cloud.x[Int($0)]), Double(cloud.z[Int($0)])) - m.point, m.direction) }
             measured[a].isWall = true
-            measured[a].topCoverage = topBandCoverage(ys: ys, ts: ts, range: m.range) {
-                structure.ceilingY(x: m.point.x + $0 * m.direction.x, z: m.point.y + $0 * m.direction.y)
-            }
+            measured[a].topCoverage = topBandCoverage(ys: ys, ts: ts, range: m.range, point: m.point,
+                                                      direction: m.direction, structure: structure)
         }
     }
 
