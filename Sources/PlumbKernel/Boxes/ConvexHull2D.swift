@@ -12,23 +12,46 @@ public enum ConvexHull2D {
     public static func hull(_ points: [SIMD2<Double>]) -> [SIMD2<Double>] {
         guard points.count > 1 else { return points }
         let p = (points.count > 4096 ? throwAway(points) : points).sorted { $0.x < $1.x || ($0.x == $1.x && $0.y < $1.y) }
-        var h = [SIMD2<Double>]()
-        h.reserveCapacity(2 * p.count)
+        var h = [SIMD2<Double>](repeating: .zero, count: 2 * p.count)
+        let count = p.withUnsafeBufferPointer { ps in h.withUnsafeMutableBufferPointer { chain(sorted: ps, into: $0) } }
+        h.removeLast(h.count - count)
+        return h
+    }
+
+    /// Andrew's monotone chain over points already sorted by x then y: writes the hull as documented
+    /// for ``hull(_:)`` into the start of `h` and returns its vertex count. No allocation.
+    /// - Precondition: `h.count >= 2 * p.count` (the working stack of the second chain sits on top of
+    ///   the first).
+    /// - Complexity: O(m) for m sorted points.
+    static func chain(sorted p: UnsafeBufferPointer<SIMD2<Double>>, into h: UnsafeMutableBufferPointer<SIMD2<Double>>) -> Int {
+        let m = p.count
+        precondition(h.count >= 2 * m, "hull buffer too small")
+        guard m > 1 else {
+            if m == 1 { h[0] = p[0] }
+            return m
+        }
         @inline(__always) func turn(_ o: SIMD2<Double>, _ a: SIMD2<Double>, _ b: SIMD2<Double>) -> Double {
             (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x)
         }
-        for q in p {
-            while h.count >= 2 && turn(h[h.count - 2], h[h.count - 1], q) <= 0 { h.removeLast() }
-            h.append(q)
+        var c = 0
+        for k in 0..<m {
+            let q = p[k]
+            while c >= 2 && turn(h[c - 2], h[c - 1], q) <= 0 { c -= 1 }
+            h[c] = q
+            c += 1
         }
-        let lowerCount = h.count + 1
-        for q in p.reversed().dropFirst() {
-            while h.count >= lowerCount && turn(h[h.count - 2], h[h.count - 1], q) <= 0 { h.removeLast() }
-            h.append(q)
+        let lowerCount = c + 1
+        var k = m - 2
+        while k >= 0 {
+            let q = p[k]
+            while c >= lowerCount && turn(h[c - 2], h[c - 1], q) <= 0 { c -= 1 }
+            h[c] = q
+            c += 1
+            k -= 1
         }
-        h.removeLast() // the first point again
-        if h.count == 2 && h[0] == h[1] { h.removeLast() }
-        return h
+        c -= 1 // the first point again
+        if c == 2 && h[0] == h[1] { c -= 1 }
+        return c
     }
 
     /// `points` without those strictly inside the octagon spanned by the extreme points along the

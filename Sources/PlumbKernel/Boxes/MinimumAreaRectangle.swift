@@ -25,6 +25,11 @@ public enum MinimumAreaRectangle {
     /// zero-size one (point); empty input gives `nil`. Ties in area keep the first edge found.
     /// - Complexity: O(h) for h hull vertices, no allocation.
     public static func enclosing(hull: [SIMD2<Double>]) -> Rectangle2D? {
+        hull.withUnsafeBufferPointer { enclosing(hull: $0) }
+    }
+
+    /// ``enclosing(hull:)`` over a buffer (no allocation).
+    static func enclosing(hull: UnsafeBufferPointer<SIMD2<Double>>) -> Rectangle2D? {
         let m = hull.count
         guard m > 0 else { return nil }
         if m == 1 { return Rectangle2D(centre: hull[0], axis: SIMD2(1, 0), halfExtents: .zero) }
@@ -34,11 +39,13 @@ public enum MinimumAreaRectangle {
             let e = l > 0 ? d / l : SIMD2(1, 0)
             return Rectangle2D(centre: 0.5 * (hull[0] + hull[1]), axis: e, halfExtents: SIMD2(0.5 * l, 0))
         }
-        return hull.withUnsafeBufferPointer { h -> Rectangle2D in
+        do {
+            let h = hull
             var best = Rectangle2D(centre: h[0], axis: SIMD2(1, 0), halfExtents: SIMD2(.infinity, .infinity))
             var bestArea = Double.infinity
             var right = 0, top = 0, left = 0
-            @inline(__always) func at(_ k: Int) -> SIMD2<Double> { h[k % m] }
+            // Caliper indices run past m; wrap without a division in the common case.
+            @inline(__always) func at(_ k: Int) -> SIMD2<Double> { h[k < m ? k : (k < 2 * m ? k - m : k % m)] }
             for i in 0..<m {
                 let o = h[i]
                 let d = at(i + 1) - o

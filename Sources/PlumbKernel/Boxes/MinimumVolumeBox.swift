@@ -9,7 +9,7 @@ extension OrientedBoxFit {
     /// pairs of the `edgeDirections` longest distinct hull edges (covers optima with two faces flush with
     /// hull edges, O'Rourke 1985, e.g. the cube around a regular tetrahedron). The best
     /// `refinementStarts` frames are refined by a local search over orientations (exact rotation about
-    /// each box axis, then pattern moves tilting the axes, step halved from 0.05 rad down to 1e-6 rad).
+    /// each box axis, then pattern moves tilting the axes, step quartered from 0.05 rad down to 1e-6 rad).
     /// Since the search runs on a subset, points left outside the resulting box (or, when there are
     /// many, the extreme ones among them) are added, the set is reduced to its 3D hull vertices, and the
     /// search repeated (up to 4 times) until the
@@ -22,6 +22,59 @@ extension OrientedBoxFit {
         _ cloud: PointCloud, indices: [Int]? = nil, maxFaceCandidates: Int = 400, edgeDirections: Int = 16,
         refinementStarts: Int = 3
     ) throws(FitError) -> OrientedBox {
+        let search = HullSearch(maxFaceCandidates: maxFaceCandidates, edgeDirections: edgeDirections,
+                                refinementStarts: refinementStarts)
+        if let box = try prefilteredMinimumVolume(cloud, indices: indices, search: search) { return box }
+        return try generalMinimumVolume(cloud, indices: indices, search: search)
+    }
+
+    /// The candidate-search settings of ``minimumVolume(_:indices:maxFaceCandidates:edgeDirections:refinementStarts:)``.
+    struct HullSearch {
+        var maxFaceCandidates: Int
+        var edgeDirections: Int
+        var refinementStarts: Int
+    }
+
+    /// Fast path: ``HullPrefilter`` (one block pass, Akl–Toussaint throw-away), the exact 3D hull of the
+    /// survivors, the candidate search on its vertices, and the final box over the survivors (which
+    /// contains every point, see ``HullPrefilter``). `nil` when the prefilter or the hull finds the
+    /// input flat or degenerate; the caller then takes the general path.
+    static func prefilteredMinimumVolume(_ cloud: PointCloud, indices: [Int]?, search: HullSearch) throws(FitError) -> OrientedBox? {
+        let o = cloud.origin
+        if cloud.y.count != cloud.count || cloud.z.count != cloud.count || !(o.x.isFinite && o.y.isFinite && o.z.isFinite) {
+            try PointSubset.validate(cloud, indices: indices)
+        }
+        let outcome: HullPrefilter.Outcome
+        if let indices {
+            try PointSubset.validate(cloud, indices: indices)
+            let xs = indices.map { cloud.x[$0] }, ys = indices.map { cloud.y[$0] }, zs = indices.map { cloud.z[$0] }
+            outcome = xs.withUnsafeBufferPointer { x in
+                ys.withUnsafeBufferPointer { y in zs.withUnsafeBufferPointer { z in HullPrefilter.run(x: x, y: y, z: z) } }
+            }
+        } else {
+            outcome = cloud.x.withUnsafeBufferPointer { x in
+                cloud.y.withUnsafeBufferPointer { y in cloud.z.withUnsafeBufferPointer { z in HullPrefilter.run(x: x, y: y, z: z) } }
+            }
+        }
+        switch outcome {
+        case .nonFinite:
+            try PointSubset.validate(cloud, indices: indices)
+            return nil
+        case .degenerate:
+            return nil
+        case .survivors(let kept):
+            guard let hull = ConvexHull3D.compute(kept.points) else { return nil }
+            let vertices = hull.vertexIndices.map { kept.points[$0] }
+            let axes = principalAxes(vertices)
+            let best = searchHull(points: kept.points, hull: hull, startAxes: [axes.vector0, axes.vector1, axes.vector2], search: search)
+            return canonical(box(axes: best.axis0, best.axis1, points: kept.points, centroid: kept.reference))
+        }
+    }
+
+    /// General path (flat, near-degenerate or non-finite-looking input): the points extreme along 512
+    /// directions, their hull, the candidate search, then points left outside are added and the search
+    /// repeated (up to 4 times); the final box is computed over all points.
+    static func generalMinimumVolume(_ cloud: PointCloud, indices: [Int]?, search: HullSearch) throws(FitError) -> OrientedBox {
         let (pts, c) = try gather(cloud, indices: indices)
         let eigen = principalAxes(pts)
         let largest = eigen.values[2]
@@ -43,9 +96,27 @@ extension OrientedBoxFit {
             }
             return canonical(box(axes: best.axis0, best.axis1, points: pts, centroid: c))
         }
-        let pts3 = extreme
-        let h = hull.vertexIndices.map { pts3[$0] }
-        var candidates: [SIMD3<Double>] = [eigen.vector0, eigen.vector1, eigen.vector2]
+        var best = searchHull(points: extreme, hull: hull, startAxes: [eigen.vector0, eigen.vector1, eigen.vector2], search: search)
+        // The search ran on a subset; points outside the subset's optimal box (missed by the extreme
+        // point filter) can move the optimum. Add them and search again until none is left out.
+        var evaluation = hull.vertexIndices.map { extreme[$0] }
+        for _ in 0..<4 {
+            let missed = outside(best, points: pts, tolerance: 1e-6 * max(best.halfExtents.x, best.halfExtents.y, best.halfExtents.z))
+            if missed.isEmpty { break }
+            evaluation += missed.count > 64 ? extremePoints(missed, axes: eigen) : missed
+            // Only hull vertices can touch a box: search on them (the final box covers every point).
+            if let hull = ConvexHull3D.compute(evaluation) { evaluation = hull.vertexIndices.map { evaluation[$0] } }
+            best = refine(axis: best.axis2, points: evaluation)
+        }
+        return canonical(box(axes: best.axis0, best.axis1, points: pts, centroid: c))
+    }
+
+    /// The candidate search on the vertices of `hull` (a hull of `pts3`, indices into it), see
+    /// ``minimumVolume(_:indices:maxFaceCandidates:edgeDirections:refinementStarts:)``. Returns the best
+    /// box around the hull vertices, in the frame of `pts3`.
+    static func searchHull(points pts3: [SIMD3<Double>], hull: ConvexHull3D, startAxes: [SIMD3<Double>], search: HullSearch) -> OrientedBox {
+        var evaluator = AxisBoxEvaluator(points: hull.vertexIndices.map { pts3[$0] })
+        var candidates: [SIMD3<Double>] = startAxes
         // Face normals, largest faces first, deduplicated up to sign.
         var faces: [(area: Double, normal: SIMD3<Double>)] = hull.triangles.map { t in
             let n = cross(pts3[t.y] - pts3[t.x], pts3[t.z] - pts3[t.x])
@@ -59,7 +130,7 @@ extension OrientedBoxFit {
             let key = SIMD3<Int64>((s * 1e5).rounded(.toNearestOrEven))
             if seen.insert(key).inserted { candidates.append(s) }
         }
-        for f in faces where candidates.count < maxFaceCandidates + 3 && f.area > 0 { addCandidate(f.normal) }
+        for f in faces where candidates.count < search.maxFaceCandidates + startAxes.count && f.area > 0 { addCandidate(f.normal) }
         // Longest distinct edge directions and their pairwise cross products.
         var edges: [(Double, SIMD3<Double>)] = []
         for t in hull.triangles {
@@ -70,32 +141,23 @@ extension OrientedBoxFit {
         }
         edges.sort { $0.0 > $1.0 }
         var dirs: [SIMD3<Double>] = []
-        for (l, d) in edges where l > 0 && dirs.count < edgeDirections {
+        for (l, d) in edges where l > 0 && dirs.count < search.edgeDirections {
             let u = d / l
             if dirs.allSatisfy({ abs(dot($0, u)) < 0.9999 }) { dirs.append(u) }
         }
         for i in 0..<dirs.count { for j in (i + 1)..<dirs.count { addCandidate(normalize(cross(dirs[i], dirs[j]))) } }
 
         // Score every candidate direction exactly (best box with that axis), keep the best few.
-        var scored: [(volume: Double, axis: SIMD3<Double>)] = candidates.map { ($0 == .zero ? .infinity : boxAround(axis: $0, points: h, centroid: .zero).volume, $0) }
+        var scored: [(volume: Double, axis: SIMD3<Double>)] = candidates.map {
+            ($0 == .zero ? .infinity : evaluator.box(axis: $0).volume, $0)
+        }
         scored.sort { $0.volume < $1.volume }
-        var best = boxAround(axis: scored[0].axis, points: h, centroid: .zero)
-        for start in scored.prefix(max(1, refinementStarts)) {
-            let refined = refine(axis: start.axis, points: h)
+        var best = evaluator.box(axis: scored[0].axis)
+        for start in scored.prefix(max(1, search.refinementStarts)) {
+            let refined = refine(axis: start.axis, evaluator: &evaluator)
             if refined.volume < best.volume { best = refined }
         }
-        // The search ran on a subset; points outside the subset's optimal box (missed by the extreme
-        // point filter) can move the optimum. Add them and search again until none is left out.
-        var evaluation = h
-        for _ in 0..<4 {
-            let missed = outside(best, points: pts, tolerance: 1e-6 * max(best.halfExtents.x, best.halfExtents.y, best.halfExtents.z))
-            if missed.isEmpty { break }
-            evaluation += missed.count > 64 ? extremePoints(missed, axes: eigen) : missed
-            // Only hull vertices can touch a box: search on them (the final box covers every point).
-            if let hull = ConvexHull3D.compute(evaluation) { evaluation = hull.vertexIndices.map { evaluation[$0] } }
-            best = refine(axis: best.axis2, points: evaluation)
-        }
-        return canonical(box(axes: best.axis0, best.axis1, points: pts, centroid: c))
+        return best
     }
 
     /// Points farther than `tolerance` metres outside `box` (box and points in the same frame). O(n).
@@ -188,14 +250,22 @@ extension OrientedBoxFit {
 
     /// Local search over orientations starting from the best box around `start`. Each round tries the
     /// exact optimum of the rotation about each current box axis (``boxAround(axis:points:centroid:)``),
-    /// then tilts each axis by ±δ towards the other two axes and their diagonals; δ is halved from
-    /// 0.05 rad to 1e-6 rad when a round brings no improvement, or after 8 improving rounds at one δ (so
+    /// then tilts each axis by ±δ towards the two diagonals of the other two axes (four directions that
+    /// positively span the axis's tangent plane, so every tilt direction is still probed); δ is
+    /// quartered from 0.05 rad until
+    /// below 1e-6 rad when a round brings no improvement, or after 8 improving rounds at one δ (so
     /// that a long run of tiny improvements on a flat optimum cannot stall the search).
     static func refine(axis start: SIMD3<Double>, points: [SIMD3<Double>]) -> OrientedBox {
-        var best = boxAround(axis: start, points: points, centroid: .zero)
+        var evaluator = AxisBoxEvaluator(points: points)
+        return refine(axis: start, evaluator: &evaluator)
+    }
+
+    /// ``refine(axis:points:)`` on the evaluator's points.
+    static func refine(axis start: SIMD3<Double>, evaluator: inout AxisBoxEvaluator) -> OrientedBox {
+        var best = evaluator.box(axis: start)
         var delta = 0.05
         func consider(_ n: SIMD3<Double>) -> Bool {
-            let b = boxAround(axis: n, points: points, centroid: .zero)
+            let b = evaluator.box(axis: n)
             guard b.volume < best.volume * (1 - 1e-12) else { return false }
             best = b
             return true
@@ -207,13 +277,13 @@ extension OrientedBoxFit {
             for k in 0..<3 {
                 let axes = [best.axis0, best.axis1, best.axis2]
                 let n = axes[k], t0 = axes[(k + 1) % 3], t1 = axes[(k + 2) % 3]
-                for t in [t0, t1, normalize(t0 + t1), normalize(t0 - t1)] {
+                for t in [normalize(t0 + t1), normalize(t0 - t1)] {
                     for s in [delta, -delta] where consider(normalize(n + s * t)) { improved = true }
                 }
             }
             roundsAtDelta += 1
             if !improved || roundsAtDelta >= 8 {
-                delta *= 0.5
+                delta *= 0.25
                 roundsAtDelta = 0
             }
         }
