@@ -115,7 +115,7 @@ extension OrientedBoxFit {
     /// ``minimumVolume(_:indices:maxFaceCandidates:edgeDirections:refinementStarts:)``. Returns the best
     /// box around the hull vertices, in the frame of `pts3`.
     static func searchHull(points pts3: [SIMD3<Double>], hull: ConvexHull3D, startAxes: [SIMD3<Double>], search: HullSearch) -> OrientedBox {
-        var evaluator = AxisBoxEvaluator(points: hull.vertexIndices.map { pts3[$0] })
+        var evaluator = AxisBoxEvaluator(hullOf: pts3, hull: hull)
         var candidates: [SIMD3<Double>] = startAxes
         // Face normals, largest faces first, deduplicated up to sign.
         var faces: [(area: Double, normal: SIMD3<Double>)] = hull.triangles.map { t in
