@@ -3,12 +3,19 @@
 public enum RadixSort {
     /// Stable LSD radix sort of `(key, position)` pairs on the 8-bit digits `digits`: 0–3 are the position's
     /// bytes, 4–11 the key's (least significant first). Digits `0..<12` sort by key, then position; a pass
-    /// whose digit is equal in every pair is skipped, so a room's few significant key bytes cost a pass each.
+    /// whose digit is equal in every pair is skipped (one that is zero in every pair without even counting),
+    /// so a room's few significant key bytes cost a pass each.
     /// - Precondition: positions are non-negative; `digits` within `0..<12`.
     /// - Complexity: O(n · significant digits), one scratch buffer, no allocation per element.
     public static func sortPairs(_ a: inout [(UInt64, Int32)], digits: Range<Int> = 0..<12) {
         let n = a.count
         guard n > 1 else { return }
+        // Bytes that are zero in every pair need neither a counting nor a scatter pass.
+        var keyBits: UInt64 = 0, positionBits: UInt32 = 0
+        for e in a {
+            keyBits |= e.0
+            positionBits |= UInt32(bitPattern: e.1)
+        }
         var scratch = a
         withUnsafeTemporaryAllocation(of: Int.self, capacity: 256) { counts in
             a.withUnsafeMutableBufferPointer { pa in
@@ -19,6 +26,7 @@ public enum RadixSort {
                     for digit in digits {
                         let usesKey = digit >= 4
                         let shift = UInt64(usesKey ? (digit - 4) * 8 : digit * 8)
+                        if (usesKey ? keyBits : UInt64(positionBits)) &>> shift & 0xFF == 0 { continue }
                         @inline(__always) func bucket(_ e: (UInt64, Int32)) -> Int {
                             let v = usesKey ? e.0 : UInt64(UInt32(bitPattern: e.1))
                             return Int(truncatingIfNeeded: (v &>> shift) & 0xFF)

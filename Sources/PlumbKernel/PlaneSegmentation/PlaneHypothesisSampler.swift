@@ -19,6 +19,11 @@ struct PlaneHypothesisSampler {
     var x: [Float] = [], y: [Float] = [], z: [Float] = []
     /// Subsample normals (when the cloud has normals), same order.
     var nx: [Float] = [], ny: [Float] = [], nz: [Float] = []
+    /// Bounding box of each run of ``blockSize`` consecutive subsample points (the last may be shorter):
+    /// along the Morton order a run covers a small region, so most planes miss most boxes.
+    var blocks = SampleBlockBoxes()
+    /// Points per box of ``blocks``.
+    static let blockSize = 128
 
     /// Draws `m` points from the remaining set (`rx`, `ry`, `rz`; optional normals per remaining position).
     mutating func draw(
@@ -33,26 +38,37 @@ struct PlaneHypothesisSampler {
             positions.reserveCapacity(m)
             for _ in 0..<m { positions.append(Int32(rng.nextIndex(below: n))) }
         }
-        // Ascending positions first, so the coordinate reads below walk memory forwards (the sample's order
-        // does not matter until the final sort).
+        // Ascending positions first, so the reads of the (large) remaining arrays walk memory forwards; the
+        // sampled coordinates are copied once, in that order, and everything after works on the copies.
         var keyed = positions.map { (UInt64(0), $0) }
         RadixSort.sortPairs(&keyed, digits: 0..<4)
+        let count = keyed.count
+        var sx = [Float](repeating: 0, count: count), sy = sx, sz = sx
         var lo = SIMD3<Float>(repeating: .infinity)
-        for (_, p) in keyed { lo = pointwiseMin(lo, SIMD3(rx[Int(p)], ry[Int(p)], rz[Int(p)])) }
-        for k in keyed.indices {
-            let p = keyed[k].1
-            let q = (SIMD3(rx[Int(p)], ry[Int(p)], rz[Int(p)]) - lo) * 20  // 5 cm cells
+        for k in 0..<count {
+            let p = Int(keyed[k].1)
+            sx[k] = rx[p]
+            sy[k] = ry[p]
+            sz[k] = rz[p]
+            lo = pointwiseMin(lo, SIMD3(sx[k], sy[k], sz[k]))
+        }
+        let slotPosition = keyed.map(\.1)
+        for k in 0..<count {
+            let q = (SIMD3(sx[k], sy[k], sz[k]) - lo) * 20  // 5 cm cells
             let c = SIMD3<UInt64>(
                 UInt64(min(q.x, 2_097_151)), UInt64(min(q.y, 2_097_151)), UInt64(min(q.z, 2_097_151)))
-            keyed[k].0 = Self.morton(c)
+            // The slot stands in for the position: slots ascend with positions, so (key, slot) order is
+            // (key, position) order.
+            keyed[k] = (Self.morton(c), Int32(k))
         }
         // Ascending by (key, position): stable by key over the position order, the order of a comparison sort.
         RadixSort.sortPairs(&keyed, digits: 4..<12)
-        x = keyed.map { rx[Int($0.1)] }
-        y = keyed.map { ry[Int($0.1)] }
-        z = keyed.map { rz[Int($0.1)] }
+        x = keyed.map { sx[Int($0.1)] }
+        y = keyed.map { sy[Int($0.1)] }
+        z = keyed.map { sz[Int($0.1)] }
+        blocks = SampleBlockBoxes(x: x, y: y, z: z, blockSize: Self.blockSize)
         if let normalAt {
-            let ns = keyed.map { normalAt(Int($0.1)) }
+            let ns = keyed.map { normalAt(Int(slotPosition[Int($0.1)])) }
             nx = ns.map(\.x)
             ny = ns.map(\.y)
             nz = ns.map(\.z)
@@ -113,7 +129,8 @@ struct PlaneHypothesisSampler {
         return out
     }
 
-    /// Scores every hypothesis on the subsample (SIMD kernel) and returns the best: most support, then lowest
+    /// Scores every hypothesis on the subsample (SIMD kernel on the blocks a plane can reach, see
+    /// ``SampleBlockBoxes``; the counts are exactly the whole-sample ones) and returns the best: most support, then lowest
     /// position in `hyps`. Identical with or without `parallel`.
     func best(of hyps: [PlaneHypothesis], threshold: Float, parallel: Bool) -> PlaneHypothesis? {
         guard !hyps.isEmpty else { return nil }
@@ -127,7 +144,7 @@ struct PlaneHypothesisSampler {
                         let chunks = (hyps.count + chunk - 1) / chunk
                         let run: (Int) -> Void = { c in
                             for h in (c * chunk)..<min(hyps.count, (c + 1) * chunk) {
-                                out.p[h] = PlaneInlierKernel.count(
+                                out.p[h] = blocks.count(
                                     x: bx, y: by, z: bz, normal: hyps[h].normal, offset: hyps[h].offset,
                                     threshold: threshold)
                             }

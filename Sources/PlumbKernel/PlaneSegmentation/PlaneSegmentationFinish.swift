@@ -82,6 +82,8 @@ extension PlaneSegmentationEngine {
                                     let nd = SIMD3<Double>(nrm)
                                     let gap = abs(dot(nd, centre) + Double(off)) - dot(pointwiseMax(nd, -nd), half)
                                     if gap > Double(t) + 1e-3 + 1e-5 * (extent + abs(Double(off))) { continue }
+                                    // Held here so the per-point check below does not retain the grid's arrays.
+                                    let grid = accepted[q].grid, component = accepted[q].component
                                     let nx = SIMD8(repeating: nrm.x), ny = SIMD8(repeating: nrm.y)
                                     let nz = SIMD8(repeating: nrm.z), d8 = SIMD8(repeating: off)
                                     // The exact per-point test, in the original order of operations.
@@ -90,7 +92,7 @@ extension PlaneSegmentationEngine {
                                         guard Int(original[i]) != q, d <= t, d < bd[i] else { return }
                                         let p = SIMD3(xs[i], ys[i], zs[i])
                                         if let normals, abs(dot(normals[i], nrm)) < cosTolerance { return }
-                                        guard accepted[q].grid.contains(p, component: accepted[q].component) else { return }
+                                        guard grid.contains(p, component: component) else { return }
                                         out[i] = Int32(q)
                                         bd[i] = d
                                     }

@@ -1,0 +1,76 @@
+/// Bounding boxes of consecutive runs of a spatially sorted point set, used to count plane inliers only
+/// where a plane can have any (internal to ``PlaneSegmenter``).
+///
+/// For a plane `dot(n, p) + d = 0` and a box with centre `c` and half extents `h`, every point of the box
+/// has a signed distance within `dot(n, c) + d ± dot(|n|, h)`. A block whose whole range lies outside
+/// `[-t, t]` (by a margin far above `Float` rounding of the kernel's expression) has no inlier; one whose
+/// range lies inside it is all inliers; only the others are scanned with ``PlaneInlierKernel``. The count is
+/// therefore exactly ``PlaneInlierKernel/count(x:y:z:normal:offset:threshold:)`` over all points.
+struct SampleBlockBoxes {
+    /// Box centre of each block (local frame, metres).
+    private(set) var centre: [SIMD3<Double>] = []
+    /// Box half extents of each block (metres).
+    private(set) var half: [SIMD3<Double>] = []
+    /// Points per block (the last block may hold fewer).
+    private(set) var blockSize = 1
+    /// Largest absolute coordinate of any point, for the rounding margin.
+    private var extent = 0.0
+
+    init() {}
+
+    /// Boxes of the runs `[k·blockSize, (k+1)·blockSize)` of the given coordinates.
+    /// - Complexity: O(n).
+    init(x: [Float], y: [Float], z: [Float], blockSize: Int) {
+        self.blockSize = max(1, blockSize)
+        let n = x.count
+        var start = 0
+        var big: Float = 1
+        centre.reserveCapacity(n / self.blockSize + 1)
+        half.reserveCapacity(n / self.blockSize + 1)
+        while start < n {
+            let end = min(n, start + self.blockSize)
+            var lo = SIMD3<Float>(repeating: .infinity), hi = -lo
+            for i in start..<end {
+                let p = SIMD3(x[i], y[i], z[i])
+                lo = pointwiseMin(lo, p)
+                hi = pointwiseMax(hi, p)
+            }
+            big = max(big, max(pointwiseMax(-lo, hi).max(), 0))
+            centre.append((SIMD3<Double>(lo) + SIMD3<Double>(hi)) / 2)
+            half.append((SIMD3<Double>(hi) - SIMD3<Double>(lo)) / 2)
+            start = end
+        }
+        extent = Double(big)
+    }
+
+    /// Number of points of `x, y, z` (the coordinates the boxes were made from) within `threshold` of the
+    /// plane: exactly the count of ``PlaneInlierKernel/count(x:y:z:normal:offset:threshold:)``.
+    /// - Complexity: O(blocks + points of the blocks the plane's slab cuts).
+    func count(
+        x: UnsafeBufferPointer<Float>, y: UnsafeBufferPointer<Float>, z: UnsafeBufferPointer<Float>,
+        normal: SIMD3<Float>, offset: Float, threshold: Float
+    ) -> Int {
+        let n = x.count
+        guard centre.count * blockSize >= n, n > 0 else {
+            return PlaneInlierKernel.count(x: x, y: y, z: z, normal: normal, offset: offset, threshold: threshold)
+        }
+        let nd = SIMD3<Double>(normal), an = pointwiseMax(nd, -nd)
+        let t = Double(threshold), d = Double(offset)
+        // The kernel's Float expression is within a few ulps of |coordinates| · |n| + |offset| of the exact one.
+        let margin = 1e-4 + 1e-6 * (extent * an.sum() + abs(d))
+        var total = 0
+        for b in centre.indices {
+            let s = dot(nd, centre[b]) + d, r = dot(an, half[b])
+            let start = b * blockSize, end = min(n, start + blockSize)
+            if s - r > t + margin || s + r < -t - margin { continue }
+            if s + r < t - margin && s - r > -t + margin {
+                total += end - start
+                continue
+            }
+            total += PlaneInlierKernel.count(
+                x: UnsafeBufferPointer(rebasing: x[start..<end]), y: UnsafeBufferPointer(rebasing: y[start..<end]),
+                z: UnsafeBufferPointer(rebasing: z[start..<end]), normal: normal, offset: offset, threshold: threshold)
+        }
+        return total
+    }
+}
