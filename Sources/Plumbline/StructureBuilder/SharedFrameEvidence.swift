@@ -5,7 +5,7 @@ import PlumbKernel
 /// its neighbour, whose capture takes in part of the neighbour's floor) or not (a misplaced room).
 ///
 /// The evidence is the walls both captures saw: in one frame the two captures of one physical wall
-/// coincide to within the scanner's error, facing the same way. Coincident faces along one wall
+/// coincide to within the scanner's error. Coincident faces along one wall
 /// direction leave a shift along that direction free; coincident faces along two directions at least
 /// ``minimumAngleBetween`` apart pin the relative placement (translation from the two lines, rotation
 /// from their parallelism), so they prove one frame. Rooms shifted or turned against each other by more
@@ -28,8 +28,10 @@ struct SharedFrameEvidence {
         var length: Double
     }
 
-    /// The stretches where a face of `a` coincides with a face of `b` (same facing, parallel within
-    /// ``maximumAngle``, both ends of the common stretch within ``tolerance`` of the other face's line).
+    /// The stretches where a face of `a` coincides with a face of `b` (parallel within ``maximumAngle``,
+    /// both ends of the common stretch within ``tolerance`` of the other face's line). Which way the faces
+    /// look is not required to agree: it adds nothing to pinning the placement, and on built rooms it is
+    /// unreliable for a wall with floor on both sides or on neither (its side then comes from the room centre).
     /// - Complexity: O(|a| · |b|).
     func matches(_ a: [WallFace], _ b: [WallFace]) -> [Match] {
         let sinMax = sin(maximumAngle)
@@ -37,7 +39,7 @@ struct SharedFrameEvidence {
         for fa in a {
             for fb in b {
                 let cross = fa.direction.x * fb.direction.y - fa.direction.y * fb.direction.x
-                guard abs(cross) <= sinMax, planDot(fa.inward, fb.inward) > 0 else { continue }
+                guard abs(cross) <= sinMax else { continue }
                 // Common stretch along fb, then both of its ends checked against both lines.
                 let u0 = fb.along(fa.start), u1 = fb.along(fa.end)
                 let lo = max(min(u0, u1), 0), hi = min(max(u0, u1), fb.length)

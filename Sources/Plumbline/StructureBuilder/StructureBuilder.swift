@@ -75,8 +75,8 @@ public struct StructureBuilder: Sendable {
         public var maximumFloorOverlap: Double = 0.5
         /// Rooms whose floors overlap by more than ``maximumFloorOverlap`` are still accepted as two rooms
         /// open to each other (one capture taking in part of the other's floor through a side with no
-        /// wall) when their walls prove one frame: faces of both captures coinciding within 5 cm, facing
-        /// the same way, over at least 0.5 m along each of two wall directions at least 30° apart (see
+        /// wall) when their walls prove one frame: faces of both captures on one line within 5 cm (parallel
+        /// within 3°) over at least 0.5 m along each of two wall directions at least 30° apart (see
         /// ``Result/openRoomPairs``). `false` refuses every such overlap.
         public var acceptsOpenRooms: Bool = true
         /// Floors whose elevations differ by more than this are never compared for overlap, metres.
