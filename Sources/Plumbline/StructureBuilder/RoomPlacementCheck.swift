@@ -10,10 +10,11 @@ enum RoomPlacementCheck {
 
     /// The first offending pair (lower index first) with its overlap fraction, or `nil`.
     /// `floors[i]` holds room `i`'s floor polygons in plan (x, z); `elevations[i]` its floor height.
-    /// Rooms whose floors differ by more than `heightTolerance` metres are never compared.
+    /// Rooms whose floors differ by more than `heightTolerance` metres are never compared; pairs for which
+    /// `excused(i, j, fraction)` is true (rooms shown to be open to each other) are passed over.
     /// - Complexity: O(pairs · cells · vertices) with cells · vertices ≤ ``maximumWork`` per pair.
     static func firstConflict(floors: [[PlanPolygon]], elevations: [Double?], heightTolerance: Double,
-                              maximumFraction: Double) -> (Int, Int, Double)? {
+                              maximumFraction: Double, excused: (Int, Int, Double) -> Bool = { _, _, _ in false }) -> (Int, Int, Double)? {
         let areas = floors.map { $0.reduce(0) { $0 + $1.area } }
         let boxes = floors.map(bounds)
         for i in floors.indices {
@@ -25,7 +26,7 @@ enum RoomPlacementCheck {
                 let vertices = (floors[i] + floors[j]).reduce(0) { $0 + $1.vertices.count }
                 let overlap = rasterOverlap(floors[i], floors[j], lo: lo, hi: hi, cells: max(1000, min(maximumCells, maximumWork / max(vertices, 1))))
                 let fraction = overlap / min(areas[i], areas[j])
-                if fraction > maximumFraction { return (i, j, fraction) }
+                if fraction > maximumFraction, !excused(i, j, fraction) { return (i, j, fraction) }
             }
         }
         return nil

@@ -10,7 +10,9 @@ import PlumbKernel
 ///    (``RoomAligner``; ``StructureBuildError/cannotAlign(room:reason:)`` when one cannot be placed).
 /// 1. Checks: finite elements, bounded list sizes, identifiers unique across rooms, and no two floors at about the same height
 ///    overlapping by more than ``Options/maximumFloorOverlap`` of the smaller one (else
-///    ``StructureBuildError/invalidRoomLocation(room:overlapping:fraction:)``).
+///    ``StructureBuildError/invalidRoomLocation(room:overlapping:fraction:)``), unless their walls prove one
+///    frame (``Options/acceptsOpenRooms``): then they are rooms open to each
+///    other, listed in ``Result/openRoomPairs``, and both floors are kept.
 /// 2. Storeys: floor elevations clustered with a gap of ``Options/storeyGap`` (lowest = storey 0);
 ///    split levels within a storey keep their heights. Every room and element gets its storey.
 /// 3. Walls: straight upright room walls are turned to face into their room; two faces that are
@@ -71,6 +73,12 @@ public struct StructureBuilder: Sendable {
         /// fraction of the smaller floor, before the rooms are rejected as misplaced; 1 or more disables
         /// the check.
         public var maximumFloorOverlap: Double = 0.5
+        /// Rooms whose floors overlap by more than ``maximumFloorOverlap`` are still accepted as two rooms
+        /// open to each other (one capture taking in part of the other's floor through a side with no
+        /// wall) when their walls prove one frame: faces of both captures on one line within 5 cm (parallel
+        /// within 3°) over at least 0.5 m along each of two wall directions at least 30° apart (see
+        /// ``Result/openRoomPairs``). `false` refuses every such overlap.
+        public var acceptsOpenRooms: Bool = true
         /// Floors whose elevations differ by more than this are never compared for overlap, metres.
         public var floorHeightTolerance: Double = 1.0
         /// Whether the rooms share one coordinate frame (``Alignment/none``) or are placed into room 0's
@@ -91,6 +99,17 @@ public struct StructureBuilder: Sendable {
         case none
         /// Each room may have its own gravity-aligned frame; ``RoomAligner`` places them into room 0's.
         case automatic
+    }
+
+    /// Two rooms whose floors overlap by more than ``Options/maximumFloorOverlap`` but whose walls prove
+    /// they share one frame: rooms open to each other (no wall between them), whose captures each take in
+    /// part of the other's floor. Both floors are kept as captured; their walls, doors, windows and objects
+    /// are merged like those of any two rooms.
+    public struct OpenRoomPair: Sendable, Equatable, Codable {
+        /// Indices (input order) of the two rooms, lower first.
+        public var rooms: [Int]
+        /// Their floor overlap as a fraction of the smaller floor.
+        public var overlap: Double
     }
 
     /// A wall between two rooms with its measured thickness.
@@ -118,6 +137,9 @@ public struct StructureBuilder: Sendable {
         public var storeyElevations: [Double]
         /// With automatic alignment: each room's placement into room 0's frame (input order); empty otherwise.
         public var placements: [RoomAligner.Placement] = []
+        /// Pairs of rooms accepted despite a large floor overlap because they are open to each other
+        /// (see ``Options/acceptsOpenRooms``), in the order they were found.
+        public var openRoomPairs: [OpenRoomPair] = []
     }
 
     /// Largest number of rooms, and of elements in one room's list.
@@ -153,10 +175,25 @@ public struct StructureBuilder: Sendable {
             input = zip(captured, placements).map { $0.transformed(by: $1.pose.transform) }
         }
         let elevations = input.map(StoreyAssignment.elevation)
-        if options.maximumFloorOverlap < 1, let (i, j, f) = RoomPlacementCheck.firstConflict(
-            floors: input.map(\.floorPolygons), elevations: elevations, heightTolerance: options.floorHeightTolerance,
-            maximumFraction: options.maximumFloorOverlap) {
-            throw .invalidRoomLocation(room: j, overlapping: i, fraction: f)
+        var openPairs: [OpenRoomPair] = []
+        if options.maximumFloorOverlap < 1 {
+            let evidence = options.openRoomEvidence
+            var faces: [[WallFace]?] = Array(repeating: nil, count: input.count)
+            func facesOf(_ r: Int) -> [WallFace] {
+                if let f = faces[r] { return f }
+                let f = SharedFrameEvidence.faces(of: input[r], index: r)
+                faces[r] = f
+                return f
+            }
+            if let (i, j, f) = RoomPlacementCheck.firstConflict(
+                floors: input.map(\.floorPolygons), elevations: elevations, heightTolerance: options.floorHeightTolerance,
+                maximumFraction: options.maximumFloorOverlap, excused: { i, j, f in
+                    guard let evidence, evidence.shareFrame(facesOf(i), facesOf(j)) else { return false }
+                    openPairs.append(OpenRoomPair(rooms: [i, j], overlap: f))
+                    return true
+                }) {
+                throw .invalidRoomLocation(room: j, overlapping: i, fraction: f)
+            }
         }
         let storeys = StoreyAssignment.storeys(elevations: elevations, gap: options.storeyGap)
         let rooms = zip(input, storeys).map { Self.onStorey($0, $1) }
@@ -202,7 +239,7 @@ public struct StructureBuilder: Sendable {
         }
         if !provenance.isEmpty { structure.unknownFields["plumblineSources"] = .object(provenance) }
         return Result(structure: structure, sources: sources, interiorWalls: interior, storeyElevations: storeyElevations,
-                      placements: placements)
+                      placements: placements, openRoomPairs: openPairs)
     }
 
     /// Rejects empty input, oversized lists and non-finite elements.

@@ -1,0 +1,93 @@
+import Foundation
+import PlumbKernel
+
+/// Decides whether two rooms whose floors overlap were captured in one coordinate frame (a room open to
+/// its neighbour, whose capture takes in part of the neighbour's floor) or not (a misplaced room).
+///
+/// The evidence is the walls both captures saw: in one frame the two captures of one physical wall
+/// coincide to within the scanner's error. Coincident faces along one wall
+/// direction leave a shift along that direction free; coincident faces along two directions at least
+/// ``minimumAngleBetween`` apart pin the relative placement (translation from the two lines, rotation
+/// from their parallelism), so they prove one frame. Rooms shifted or turned against each other by more
+/// than ``tolerance`` have no such pair of directions.
+///
+/// All geometry in plan (x, z), world metres, `Double`.
+struct SharedFrameEvidence {
+    /// Largest distance of a face from the other room's coincident face (both ends), metres.
+    var tolerance: Double = 0.05
+    /// Largest angle between two coincident faces, radians.
+    var maximumAngle: Double = 3 * Double.pi / 180
+    /// Smallest total coincident length along one direction, metres.
+    var minimumLength: Double = 0.5
+    /// Smallest angle between the two wall directions, radians.
+    var minimumAngleBetween: Double = 30 * Double.pi / 180
+
+    /// One stretch of two coincident faces: its plan direction (radians, in [0, π)) and common length.
+    struct Match: Equatable {
+        var angle: Double
+        var length: Double
+    }
+
+    /// The stretches where a face of `a` coincides with a face of `b` (parallel within ``maximumAngle``,
+    /// both ends of the common stretch within ``tolerance`` of the other face's line). Which way the faces
+    /// look is not required to agree: it adds nothing to pinning the placement, and on built rooms it is
+    /// unreliable for a wall with floor on both sides or on neither (its side then comes from the room centre).
+    /// - Complexity: O(|a| · |b|).
+    func matches(_ a: [WallFace], _ b: [WallFace]) -> [Match] {
+        let sinMax = sin(maximumAngle)
+        var out: [Match] = []
+        for fa in a {
+            for fb in b {
+                let cross = fa.direction.x * fb.direction.y - fa.direction.y * fb.direction.x
+                guard abs(cross) <= sinMax else { continue }
+                // Common stretch along fb, then both of its ends checked against both lines.
+                let u0 = fb.along(fa.start), u1 = fb.along(fa.end)
+                let lo = max(min(u0, u1), 0), hi = min(max(u0, u1), fb.length)
+                guard hi - lo > 0.01 else { continue }
+                let p0 = fb.start + fb.direction * lo, p1 = fb.start + fb.direction * hi
+                // Points of fa's line at those stretch ends (fa is parallel within maximumAngle).
+                let q0 = fa.start + fa.direction * fa.along(p0), q1 = fa.start + fa.direction * fa.along(p1)
+                guard planLength(q0 - p0) <= tolerance, planLength(q1 - p1) <= tolerance else { continue }
+                var angle = atan2(fb.direction.y, fb.direction.x)
+                if angle < 0 { angle += .pi }
+                if angle >= .pi { angle -= .pi }
+                out.append(Match(angle: angle, length: hi - lo))
+            }
+        }
+        return out
+    }
+
+    /// Whether `matches` hold at least ``minimumLength`` of coincident faces along each of two directions
+    /// at least ``minimumAngleBetween`` apart (lengths summed over matches within ``maximumAngle`` of a direction).
+    func pinsPlacement(_ matches: [Match]) -> Bool {
+        func separation(_ x: Double, _ y: Double) -> Double {
+            let d = abs(x - y).truncatingRemainder(dividingBy: .pi)
+            return min(d, .pi - d)
+        }
+        let supported = matches.filter { m in
+            matches.reduce(0) { separation($1.angle, m.angle) <= maximumAngle ? $0 + $1.length : $0 } >= minimumLength
+        }
+        for (k, x) in supported.enumerated() {
+            for y in supported[(k + 1)...] where separation(x.angle, y.angle) >= minimumAngleBetween { return true }
+        }
+        return false
+    }
+
+    /// The straight upright wall faces of `room` (input index `index`), turned into the room as the
+    /// structure's wall merge turns them.
+    static func faces(of room: CapturedRoom, index: Int) -> [WallFace] {
+        let floors = room.floorPolygons
+        let centre = room.floors.isEmpty ? nil : floors.compactMap(\.centroid).first.map { SIMD2<Double>($0) }
+        return room.walls.enumerated().compactMap { w, wall in
+            WallFace(wall, room: index, wall: w, floors: floors, roomCentre: centre)
+        }
+    }
+
+    /// Whether rooms `a` and `b` (their straight upright wall faces) demonstrably share one frame.
+    func shareFrame(_ a: [WallFace], _ b: [WallFace]) -> Bool { pinsPlacement(matches(a, b)) }
+}
+
+extension StructureBuilder.Options {
+    /// The open-room test these options ask for (`nil` when open rooms are not accepted).
+    var openRoomEvidence: SharedFrameEvidence? { acceptsOpenRooms ? SharedFrameEvidence() : nil }
+}
