@@ -37,11 +37,17 @@ public enum WallOpeningDetector {
         public var minimumFill: Double = 0.7
         /// Smallest share of an opening's cells that must have returns behind the wall surface (seen through).
         public var minimumEvidence: Double = 0.3
-        /// Fewest returns behind the wall surface that make a cell evidence of an opening on its own (a cell
-        /// with fewer is evidence when at least 3 of its 8 neighbours have returns behind the surface too).
+        /// Fewest returns behind the wall surface that make a cell evidence of an opening (single returns are
+        /// strays: noise, rays through a window landing beside it, a glimpse past a wall-hung TV).
         public var minimumEvidencePoints: Int32 = 2
         /// Widest never-seen gap between evidence cells (along a row or column) taken into an opening, metres.
         public var maximumEvidenceGap: Double = 0.3
+        /// Largest share of a region's cells that peeling thin protrusions may remove; a region that needs
+        /// more cut away is rejected.
+        public var maximumPeeledShare: Double = 0.1
+        /// Lowest height, metres, of an opening that reaches the floor (a lower floor-level hole is wall seen
+        /// under furniture).
+        public var minimumFloorOpeningHeight: Double = 1.2
         /// Defaults.
         public init() {}
     }
@@ -177,21 +183,14 @@ public enum WallOpeningDetector {
         }
         // Candidate cells: no wall points, and either seen behind the wall or never seen at all where the
         // never-seen patch is a gap in an opening's evidence (see `evidenceGaps`).
-        // Evidence needs a few returns, or one amid other cells with returns (sparse glass): stray points
-        // (noise, rays through a window projected beside it) scattered over a never-seen area are none.
+        // Evidence needs a few returns: stray single points (noise, rays through a window projected beside
+        // it, a glimpse behind a wall-hung TV) are none; gaps in sparse glass are filled by `evidenceGaps`.
         var candidate = [Bool](repeating: false, count: nu * nv)
         for j in 0..<nv {
             for i in 0..<nu where wall[j * nu + i] == 0 {
                 let k = j * nu + i, c = recess[k] + beyond[k]
                 guard c > 0 else { continue }
-                if c >= options.minimumEvidencePoints { candidate[k] = true; continue }
-                var around = 0
-                for y in Swift.max(0, j - 1)...Swift.min(nv - 1, j + 1) {
-                    for x in Swift.max(0, i - 1)...Swift.min(nu - 1, i + 1) where (x != i || y != j) && recess[y * nu + x] + beyond[y * nu + x] > 0 {
-                        around += 1
-                    }
-                }
-                candidate[k] = around >= 3
+                candidate[k] = c >= options.minimumEvidencePoints
             }
         }
         let gaps = evidenceGaps(wall: wall, evidence: candidate, front: front, nu, nv,
@@ -230,8 +229,12 @@ public enum WallOpeningDetector {
                     }
                 }
             }
+            // Peeling trims stray cells; a region that needs much of itself cut away to look like a rectangle
+            // (a patch seen under furniture with a tail up the wall) is not an opening.
+            let unpeeled = members.count
             members = peelProtrusions(members, nu)
-            guard !members.isEmpty else { continue }
+            guard !members.isEmpty,
+                  Double(unpeeled - members.count) <= options.maximumPeeledShare * Double(unpeeled) else { continue }
             var minI = Int.max, maxI = Int.min, minJ = Int.max, maxJ = Int.min, size = 0
             var rec = 0, recDepth: Float = 0, seenThrough = 0
             for k in members {
@@ -249,6 +252,9 @@ public enum WallOpeningDetector {
             for j in minJ...maxJ {
                 for i in minI...maxI where wall[j * nu + i] == 0 && front[j * nu + i] > 0 && !candidate[j * nu + i] { hidden += 1 }
             }
+            // Fill of the region's own rectangle: the sideways extension below adds whole bare columns and
+            // would raise it, so it is measured first.
+            let fill = Double(size) / Double(Swift.max(1, (maxI - minI + 1) * (maxJ - minJ + 1) - hidden))
             // Extend sideways over columns hidden by something in front (a swung leaf, a chair in the doorway)
             // as long as they show no wall surface.
             func bare(_ i: Int) -> Bool {
@@ -259,7 +265,6 @@ public enum WallOpeningDetector {
             while minI > 0, bare(minI - 1) { minI -= 1; size += maxJ - minJ + 1 }
             while maxI < nu - 1, bare(maxI + 1) { maxI += 1; size += maxJ - minJ + 1 }
             let w = Double(maxI - minI + 1) * cell, h = Double(maxJ - minJ + 1) * cell
-            let fill = Double(size) / Double(Swift.max(1, (maxI - minI + 1) * (maxJ - minJ + 1) - hidden))
             guard w >= options.minimumWidth, h >= options.minimumHeight, fill >= options.minimumFill else { continue }
             // Evidence: most of a real opening returned something behind the wall surface (the leaf or glass,
             // or the space beyond). A patch that was simply never seen is not an opening.
@@ -272,6 +277,8 @@ public enum WallOpeningDetector {
                 vMax: maxJ >= topRow - 1 ? patch.height : Double(maxJ + 1) * cell,
                 filling: .none, fill: fill, leaf: nil)
             refineEdges(&op, near, tol: tol, cell: cell)
+            // A floor-reaching hole too low to walk through is the wall seen under furniture, not a door.
+            guard op.vMin > 0 || op.vMax >= options.minimumFloorOpeningHeight else { continue }
             // Recessed when most of its area returned a set-back surface.
             let recessedCells = countRecessed(recess, nu, minI, maxI, minJ, maxJ)
             if recessedCells * 2 > size, rec > 0 { op.filling = .recessed(depth: Double(recDepth) / Double(rec)) }
