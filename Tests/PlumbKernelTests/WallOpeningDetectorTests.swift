@@ -80,6 +80,30 @@ struct WallOpeningDetectorTests {
         #expect(WallOpeningDetector.detect(in: cloud, patch: patch).isEmpty)
     }
 
+    /// A window (sparse glass returns 7.5 cm behind the face) next to a wall patch the scanner never saw.
+    func windowBesideUnscanned(window w: (u0: Double, u1: Double, v0: Double, v1: Double),
+                               unscanned x: (u0: Double, u1: Double, v0: Double, v1: Double)) -> [WallOpeningDetector.Opening] {
+        let cloud = wall(hole: { u, v in inRect(u, v, w.u0, w.u1, w.v0, w.v1) || inRect(u, v, x.u0, x.u1, x.v0, x.v1) },
+                         extra: sheet(w.u0, w.u1, w.v0, w.v1, depth: 0.075, step: 0.05))
+        return WallOpeningDetector.detect(in: cloud, patch: patch)
+    }
+
+    @Test("a window touching an unscanned wall area keeps its own size",
+          arguments: [
+            // Small high window; the wall above it and to the right was never seen, up to the ceiling and the
+            // wall's end, and the unseen area touches the window's top right corner.
+            ((2.0, 2.6, 1.4, 2.0), (2.56, 5.0, 1.96, 2.6)),
+            // Large window with an enclosed unseen patch overlapping its bottom right corner.
+            ((0.5, 2.1, 0.8, 2.3), (2.0, 3.0, 0.6, 1.1)),
+          ])
+    func windowBesideUnscannedArea(window: (Double, Double, Double, Double), unscanned: (Double, Double, Double, Double)) {
+        let found = windowBesideUnscanned(window: window, unscanned: unscanned)
+        #expect(found.count == 1, "\(found)")
+        guard let o = found.first else { return }
+        #expect(abs(o.uMin - window.0) < 0.04 && abs(o.uMax - window.1) < 0.04, "\(o)")
+        #expect(abs(o.vMin - window.2) < 0.04 && abs(o.vMax - window.3) < 0.04, "\(o)")
+    }
+
     @Test("an open door leaf at 60 degrees is found on its hinge side")
     func openLeaf() {
         var leaf: [SIMD3<Double>] = []

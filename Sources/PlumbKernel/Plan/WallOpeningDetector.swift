@@ -6,9 +6,11 @@
 /// The wall is rasterised in its own (u, v) coordinates (``WallPatch``). A cell is *wall* when points lie on
 /// the surface (|s| ≤ ``Options/surfaceTolerance``), *recess* when its points lie behind the surface within
 /// ``Options/maximumRecess`` and none on it, *occluded* when only points in front of the wall (furniture)
-/// cover it. Opening candidates are the connected non-wall, non-occluded regions with enough returns from
-/// behind the surface (``Options/minimumEvidence``; a never-seen patch is not an opening); their edges are
-/// refined to the positions of the wall points that border them.
+/// cover it. Opening candidates are the connected regions of cells seen through or recessed, plus the
+/// never-seen cells that lie between such cells (gaps in sparse glass returns; a large unscanned wall area
+/// next to a window is not taken in), with thin protrusions peeled off and enough returns from behind the
+/// surface (``Options/minimumEvidence``); their edges are refined to the positions of the wall points that
+/// border them. Curved walls are unrolled along their arc (``ArcWallPatch``).
 ///
 /// Points behind the wall are projected orthogonally onto it, which is exact for recesses and approximate
 /// for the space seen through a hole; it is used only as evidence, never for the opening's size.
@@ -35,6 +37,17 @@ public enum WallOpeningDetector {
         public var minimumFill: Double = 0.7
         /// Smallest share of an opening's cells that must have returns behind the wall surface (seen through).
         public var minimumEvidence: Double = 0.3
+        /// Fewest returns behind the wall surface that make a cell evidence of an opening (single returns are
+        /// strays: noise, rays through a window landing beside it, a glimpse past a wall-hung TV).
+        public var minimumEvidencePoints: Int32 = 2
+        /// Widest never-seen gap between evidence cells (along a row or column) taken into an opening, metres.
+        public var maximumEvidenceGap: Double = 0.3
+        /// Largest share of a region's cells that peeling thin protrusions may remove; a region that needs
+        /// more cut away is rejected.
+        public var maximumPeeledShare: Double = 0.1
+        /// Lowest height, metres, of an opening that reaches the floor (a lower floor-level hole is wall seen
+        /// under furniture).
+        public var minimumFloorOpeningHeight: Double = 1.2
         /// Defaults.
         public init() {}
     }
@@ -127,8 +140,16 @@ public enum WallOpeningDetector {
         return out.sorted { $0.uMin < $1.uMin }
     }
 
+    /// Detects openings in a curved wall from the points of `cloud` (local coordinates): holes and recesses
+    /// in its point density, unrolled along the arc (``ArcWallPatch``); `u` of the results is arc length.
+    /// Door frames are looked for on straight walls only.
+    /// - Complexity: O(n + cells).
+    public static func detect(in cloud: PointCloud, arc: ArcWallPatch, options: Options = Options()) -> [Opening] {
+        detectOpenings(in: cloud, patch: arc, options: options).0
+    }
+
     /// Holes and recesses from the wall's point density (without door frames).
-    static func detectOpenings(in cloud: PointCloud, patch: WallPatch, options: Options) -> ([Opening], [SIMD3<Float>]) {
+    static func detectOpenings<Surface: WallSurfaceCoordinates>(in cloud: PointCloud, patch: Surface, options: Options) -> ([Opening], [SIMD3<Float>]) {
         let cell = options.cell
         let nu = Int((patch.length / cell).rounded(.up)), nv = Int((patch.height / cell).rounded(.up))
         guard nu > 2, nv > 2, nu * nv < 4_000_000 else { return ([], []) }
@@ -160,11 +181,21 @@ public enum WallOpeningDetector {
                 beyond[k] += 1
             }
         }
-        // Candidate cells: no wall points, and either seen behind the wall or not hidden by an occluder.
+        // Candidate cells: no wall points, and either seen behind the wall or never seen at all where the
+        // never-seen patch is a gap in an opening's evidence (see `evidenceGaps`).
+        // Evidence needs a few returns: stray single points (noise, rays through a window projected beside
+        // it, a glimpse behind a wall-hung TV) are none; gaps in sparse glass are filled by `evidenceGaps`.
         var candidate = [Bool](repeating: false, count: nu * nv)
-        for k in 0..<(nu * nv) where wall[k] == 0 {
-            candidate[k] = recess[k] > 0 || beyond[k] > 0 || front[k] == 0
+        for j in 0..<nv {
+            for i in 0..<nu where wall[j * nu + i] == 0 {
+                let k = j * nu + i, c = recess[k] + beyond[k]
+                guard c > 0 else { continue }
+                candidate[k] = c >= options.minimumEvidencePoints
+            }
         }
+        let gaps = evidenceGaps(wall: wall, evidence: candidate, front: front, nu, nv,
+                                maxGap: Swift.max(1, Int((options.maximumEvidenceGap / cell).rounded())))
+        for k in 0..<(nu * nv) where gaps[k] { candidate[k] = true }
         // Close one-cell gaps (dropouts) along u and v inside candidate regions.
         candidate = closeGaps(candidate, nu, nv)
         // Rows that are bare almost everywhere (the floor and ceiling junctions, an unscanned band) carry no
@@ -182,18 +213,12 @@ public enum WallOpeningDetector {
         var seen = [Bool](repeating: false, count: nu * nv)
         var stack: [Int] = []
         for s0 in 0..<(nu * nv) where candidate[s0] && !seen[s0] {
-            var minI = Int.max, maxI = Int.min, minJ = Int.max, maxJ = Int.min, size = 0
-            var rec = 0, recDepth: Float = 0, seenThrough = 0
+            var members: [Int] = []
             stack.append(s0)
             seen[s0] = true
             while let k = stack.popLast() {
+                members.append(k)
                 let i = k % nu, j = k / nu
-                size += 1
-                minI = Swift.min(minI, i); maxI = Swift.max(maxI, i)
-                minJ = Swift.min(minJ, j); maxJ = Swift.max(maxJ, j)
-                rec += Int(recess[k])
-                if recess[k] > 0 || beyond[k] > 0 { seenThrough += 1 }
-                recDepth += recessDepth[k]
                 for (di, dj) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
                     let x = i + di, y = j + dj
                     guard x >= 0, x < nu, y >= 0, y < nv else { continue }
@@ -204,6 +229,32 @@ public enum WallOpeningDetector {
                     }
                 }
             }
+            // Peeling trims stray cells; a region that needs much of itself cut away to look like a rectangle
+            // (a patch seen under furniture with a tail up the wall) is not an opening.
+            let unpeeled = members.count
+            members = peelProtrusions(members, nu)
+            guard !members.isEmpty,
+                  Double(unpeeled - members.count) <= options.maximumPeeledShare * Double(unpeeled) else { continue }
+            var minI = Int.max, maxI = Int.min, minJ = Int.max, maxJ = Int.min, size = 0
+            var rec = 0, recDepth: Float = 0, seenThrough = 0
+            for k in members {
+                let i = k % nu, j = k / nu
+                size += 1
+                minI = Swift.min(minI, i); maxI = Swift.max(maxI, i)
+                minJ = Swift.min(minJ, j); maxJ = Swift.max(maxJ, j)
+                rec += Int(recess[k])
+                if recess[k] > 0 || beyond[k] > 0 { seenThrough += 1 }
+                recDepth += recessDepth[k]
+            }
+            // Cells of the rectangle hidden by something in front (a TV before a window) neither confirm nor
+            // contradict the opening: they are left out of its fill.
+            var hidden = 0
+            for j in minJ...maxJ {
+                for i in minI...maxI where wall[j * nu + i] == 0 && front[j * nu + i] > 0 && !candidate[j * nu + i] { hidden += 1 }
+            }
+            // Fill of the region's own rectangle: the sideways extension below adds whole bare columns and
+            // would raise it, so it is measured first.
+            let fill = Double(size) / Double(Swift.max(1, (maxI - minI + 1) * (maxJ - minJ + 1) - hidden))
             // Extend sideways over columns hidden by something in front (a swung leaf, a chair in the doorway)
             // as long as they show no wall surface.
             func bare(_ i: Int) -> Bool {
@@ -214,7 +265,6 @@ public enum WallOpeningDetector {
             while minI > 0, bare(minI - 1) { minI -= 1; size += maxJ - minJ + 1 }
             while maxI < nu - 1, bare(maxI + 1) { maxI += 1; size += maxJ - minJ + 1 }
             let w = Double(maxI - minI + 1) * cell, h = Double(maxJ - minJ + 1) * cell
-            let fill = Double(size) / Double((maxI - minI + 1) * (maxJ - minJ + 1))
             guard w >= options.minimumWidth, h >= options.minimumHeight, fill >= options.minimumFill else { continue }
             // Evidence: most of a real opening returned something behind the wall surface (the leaf or glass,
             // or the space beyond). A patch that was simply never seen is not an opening.
@@ -227,6 +277,8 @@ public enum WallOpeningDetector {
                 vMax: maxJ >= topRow - 1 ? patch.height : Double(maxJ + 1) * cell,
                 filling: .none, fill: fill, leaf: nil)
             refineEdges(&op, near, tol: tol, cell: cell)
+            // A floor-reaching hole too low to walk through is the wall seen under furniture, not a door.
+            guard op.vMin > 0 || op.vMax >= options.minimumFloorOpeningHeight else { continue }
             // Recessed when most of its area returned a set-back surface.
             let recessedCells = countRecessed(recess, nu, minI, maxI, minJ, maxJ)
             if recessedCells * 2 > size, rec > 0 { op.filling = .recessed(depth: Double(recDepth) / Double(rec)) }
@@ -235,6 +287,67 @@ public enum WallOpeningDetector {
             openings.append(op)
         }
         return (openings.sorted { $0.uMin < $1.uMin }, near)
+    }
+
+    /// Never-seen cells (no return on, behind or in front of the wall) that belong to an opening: those with
+    /// evidence (a cell seen through or recessed, `evidence`) as the first seen cell on both sides along their
+    /// row or along their column, within `maxGap` cells. A gap in sparse glass returns lies between evidence; a
+    /// wall area the scanner never looked at (a band under the ceiling, a corner) next to a window has wall or
+    /// the raster's edge on its far side, and joining it would stretch the window or push it off the wall's end.
+    /// - Complexity: O(nu · nv · maxGap).
+    static func evidenceGaps(wall: [Int32], evidence: [Bool], front: [Int32], _ nu: Int, _ nv: Int, maxGap: Int) -> [Bool] {
+        func unseen(_ k: Int) -> Bool { wall[k] == 0 && front[k] == 0 && !evidence[k] }
+        // Whether the first cell that is not unseen from (i, j) in direction (di, dj) is evidence.
+        func bounded(_ i: Int, _ j: Int, _ di: Int, _ dj: Int) -> Bool {
+            var x = i + di, y = j + dj
+            for _ in 0..<maxGap {
+                guard x >= 0, x < nu, y >= 0, y < nv else { return false }
+                let q = y * nu + x
+                if !unseen(q) { return evidence[q] }
+                x += di; y += dj
+            }
+            return false
+        }
+        var gaps = [Bool](repeating: false, count: nu * nv)
+        for j in 0..<nv {
+            for i in 0..<nu where unseen(j * nu + i) {
+                gaps[j * nu + i] = (bounded(i, j, 1, 0) && bounded(i, j, -1, 0)) || (bounded(i, j, 0, 1) && bounded(i, j, 0, -1))
+            }
+        }
+        return gaps
+    }
+
+    /// Drops thin protrusions from a region (cell indices of an `nu`-wide raster): while a border column
+    /// or row of its bounding rectangle holds region cells over less than 30 % of the rectangle's other
+    /// side, that line is removed. Openings are rectangles; a few stray returns or unseen cells strung out
+    /// from a corner would otherwise widen the rectangle and spoil its fill.
+    /// - Complexity: O(cells · peeled lines).
+    static func peelProtrusions(_ region: [Int], _ nu: Int) -> [Int] {
+        var cells = region
+        while !cells.isEmpty {
+            var minI = Int.max, maxI = Int.min, minJ = Int.max, maxJ = Int.min
+            for k in cells {
+                minI = Swift.min(minI, k % nu); maxI = Swift.max(maxI, k % nu)
+                minJ = Swift.min(minJ, k / nu); maxJ = Swift.max(maxJ, k / nu)
+            }
+            var left = 0, right = 0, bottom = 0, top = 0
+            for k in cells {
+                let i = k % nu, j = k / nu
+                if i == minI { left += 1 }
+                if i == maxI { right += 1 }
+                if j == minJ { bottom += 1 }
+                if j == maxJ { top += 1 }
+            }
+            let rows = Double(maxJ - minJ + 1), cols = Double(maxI - minI + 1)
+            // The thinnest offending line goes first.
+            let lines: [(share: Double, drop: (Int) -> Bool)] = [
+                (Double(left) / rows, { $0 % nu == minI }), (Double(right) / rows, { $0 % nu == maxI }),
+                (Double(bottom) / cols, { $0 / nu == minJ }), (Double(top) / cols, { $0 / nu == maxJ }),
+            ]
+            guard let worst = lines.min(by: { $0.share < $1.share }), worst.share < 0.3 else { break }
+            cells.removeAll(where: worst.drop)
+        }
+        return cells
     }
 
     static func countRecessed(_ recess: [Int32], _ nu: Int, _ i0: Int, _ i1: Int, _ j0: Int, _ j1: Int) -> Int {

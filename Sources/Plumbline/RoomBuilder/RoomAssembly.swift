@@ -31,8 +31,21 @@ extension RoomBuilder {
             }
             room.walls.append(wall)
             clock.lap("wall coverage")
+            guard plane != nil else { continue }
+            if case let .arc(centre, radius) = edge.wall {
+                // Openings in a curved wall: the wall unrolled along its arc.
+                let roomInside = planCross(b - a, centre - a) > 0  // the room is left of a→b
+                let h = Swift.max(ha, hb)
+                let arc = ArcWallPatch(centre: centre, radius: radius, start: a, end: b, floorY: floorY, height: h,
+                                       roomInside: roomInside)
+                for (j, o) in WallOpeningDetector.detect(in: cloud, arc: arc).enumerated() {
+                    let id = DerivedIdentifier.make(name: "wall \(k) opening \(j)", seed: seed)
+                    append(arcOpeningSurface(o, arc: arc, host: wall, wallHeight: h, id: id), to: &room)
+                }
+                clock.lap("openings")
+                continue
+            }
             // Openings in straight walls backed by a fitted plane.
-            guard plane != nil, case .line = edge.wall else { continue }
             let d = (b - a) / planLength(b - a)
             let inward = SIMD2(-d.y, d.x)
             let mid = (a + b) / 2 + inward * 0.3
@@ -43,11 +56,7 @@ extension RoomBuilder {
             clock.lap("openings")
             for (j, o) in found.enumerated() {
                 let surface = openingSurface(o, patch: patch, host: wall, wallHeight: h, id: DerivedIdentifier.make(name: "wall \(k) opening \(j)", seed: seed))
-                switch surface.category {
-                case .door: room.doors.append(surface)
-                case .window: room.windows.append(surface)
-                default: room.openings.append(surface)
-                }
+                append(surface, to: &room)
             }
             clock.lap("wall surfaces")
         }
@@ -125,8 +134,41 @@ extension RoomBuilder {
         return poly
     }
 
-    /// A door, window or opening surface from a detected opening in `patch`.
-    func openingSurface(_ o: WallOpeningDetector.Opening, patch: WallPatch, host: CapturedRoom.Surface,
+    /// Adds a door, window or opening surface to the room's list of its category.
+    func append(_ surface: CapturedRoom.Surface, to room: inout CapturedRoom) {
+        switch surface.category {
+        case .door: room.doors.append(surface)
+        case .window: room.windows.append(surface)
+        default: room.openings.append(surface)
+        }
+    }
+
+    /// A door, window or opening surface from an opening detected in a curved wall: a flat rectangle on the
+    /// chord of the wall surface between the opening's ends (RoomPlan's surfaces are planar), local x along
+    /// the chord in the direction of increasing arc length, z into the room.
+    func arcOpeningSurface(_ o: WallOpeningDetector.Opening, arc: ArcWallPatch, host: CapturedRoom.Surface,
+                           wallHeight: Double, id: UUID) -> CapturedRoom.Surface {
+        let p0 = arc.point(u: o.uMin, v: 0), p1 = arc.point(u: o.uMax, v: 0)
+        let chord = SIMD3<Float>(Float(p1.x - p0.x), 0, Float(p1.z - p0.z))
+        let width = (chord * chord).sum().squareRoot()
+        let x = width > 0 ? chord / width : SIMD3<Float>(1, 0, 0)
+        let y = SIMD3<Float>(0, 1, 0)
+        let z = SIMD3<Float>(-x.z, 0, x.x)  // x × y
+        let mid = (p0 + p1) / 2
+        let centre = SIMD3<Float>(Float(mid.x), Float(arc.floorY + (o.vMin + o.vMax) / 2), Float(mid.z))
+        var surface = openingSurface(o, patch: nil, host: host, wallHeight: wallHeight, id: id)
+        // The room side of the chord: towards the circle's centre when the room is inside it.
+        let towardsCentre = SIMD3<Float>(Float(arc.centre.x) - centre.x, 0, Float(arc.centre.y) - centre.z)
+        let facesRoom = ((z * towardsCentre).sum() > 0) == arc.roomInside
+        let inward = facesRoom ? z : -z, along = facesRoom ? x : -x
+        surface.transform = Transform4x4(xAxis: along, yAxis: y, zAxis: inward, translation: centre)
+        surface.dimensions.x = width
+        return surface
+    }
+
+    /// A door, window or opening surface from a detected opening in `patch` (nil: the caller sets the
+    /// transform).
+    func openingSurface(_ o: WallOpeningDetector.Opening, patch: WallPatch?, host: CapturedRoom.Surface,
                         wallHeight: Double, id: UUID) -> CapturedRoom.Surface {
         let category: CapturedRoom.Surface.Category
         if o.vMin < 0.1 {
@@ -143,9 +185,12 @@ extension RoomBuilder {
         } else {
             category = .window
         }
-        let centre = patch.point(u: (o.uMin + o.uMax) / 2, v: (o.vMin + o.vMax) / 2)
-        let t = Transform4x4(xAxis: SIMD3<Float>(patch.along), yAxis: SIMD3<Float>(patch.up), zAxis: SIMD3<Float>(patch.inward),
+        var t = Transform4x4.identity
+        if let patch {
+            let centre = patch.point(u: (o.uMin + o.uMax) / 2, v: (o.vMin + o.vMax) / 2)
+            t = Transform4x4(xAxis: SIMD3<Float>(patch.along), yAxis: SIMD3<Float>(patch.up), zAxis: SIMD3<Float>(patch.inward),
                              translation: SIMD3<Float>(centre))
+        }
         var depth: Float = 0
         if case let .recessed(d) = o.filling { depth = Float(d) }
         return CapturedRoom.Surface(category: category, confidence: o.fill > 0.9 ? .high : .medium,
