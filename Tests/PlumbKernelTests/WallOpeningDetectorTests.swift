@@ -104,6 +104,35 @@ struct WallOpeningDetectorTests {
         #expect(abs(o.vMin - window.2) < 0.04 && abs(o.vMax - window.3) < 0.04, "\(o)")
     }
 
+    @Test("single stray returns behind a wall-hung TV are no window")
+    func straysBehindTV() {
+        // TV 1.2 x 0.7 m, 5 cm in front of the wall, hiding it; one return per 4 cm cell 30 cm behind the wall
+        // over 0.6 x 0.6 m of the hidden area (rays that slipped past the TV's edge).
+        var extra: [SIMD3<Double>] = []
+        for u in stride(from: 1.5, through: 2.7, by: 0.02) {
+            for v in stride(from: 1.2, through: 1.9, by: 0.02) { extra.append(SIMD3(u, v, 0.05)) }
+        }
+        for u in stride(from: 1.82, to: 2.4, by: 0.04) {
+            for v in stride(from: 1.30, to: 1.9, by: 0.04) { extra.append(SIMD3(u, v, -0.3)) }
+        }
+        let cloud = wall(hole: { u, v in inRect(u, v, 1.5, 2.7, 1.2, 1.9) }, extra: extra)
+        let found = WallOpeningDetector.detect(in: cloud, patch: patch)
+        #expect(found.isEmpty, "\(found)")
+    }
+
+    @Test("wall seen under furniture at the floor is no door, a doorway beside it is")
+    func lowFloorHole() {
+        // A 1.2 m wide, 0.6 m high floor-level patch seen through (the next room under a low cabinet) and a
+        // 0.9 x 2.05 m doorway.
+        let cloud = wall(hole: { u, v in inRect(u, v, 0.8, 2.0, 0, 0.6) || inRect(u, v, 3.0, 3.9, 0, 2.05) },
+                         extra: sheet(0.8, 2.0, 0.05, 0.6, depth: 1.0, step: 0.03)
+                            + sheet(3.0, 3.9, 0.05, 2.05, depth: 2.0, step: 0.03))
+        let found = WallOpeningDetector.detect(in: cloud, patch: patch)
+        #expect(found.count == 1, "\(found)")
+        guard let door = found.first else { return }
+        #expect(abs(door.uMin - 3.0) < 0.04 && abs(door.uMax - 3.9) < 0.04, "\(door)")
+    }
+
     @Test("an open door leaf at 60 degrees is found on its hinge side")
     func openLeaf() {
         var leaf: [SIMD3<Double>] = []

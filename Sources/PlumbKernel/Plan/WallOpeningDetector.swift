@@ -37,8 +37,9 @@ public enum WallOpeningDetector {
         public var minimumFill: Double = 0.7
         /// Smallest share of an opening's cells that must have returns behind the wall surface (seen through).
         public var minimumEvidence: Double = 0.3
-        /// Fewest returns behind the wall surface that make a cell evidence of an opening (single returns are
-        /// strays: noise, rays through a window landing beside it, a glimpse past a wall-hung TV).
+        /// Fewest returns behind the wall surface that make a cell evidence of an opening on its own (a cell
+        /// with fewer is evidence when nothing in front hides it and at least 3 of its 8 neighbours have
+        /// returns behind the surface too).
         public var minimumEvidencePoints: Int32 = 2
         /// Widest never-seen gap between evidence cells (along a row or column) taken into an opening, metres.
         public var maximumEvidenceGap: Double = 0.3
@@ -183,14 +184,24 @@ public enum WallOpeningDetector {
         }
         // Candidate cells: no wall points, and either seen behind the wall or never seen at all where the
         // never-seen patch is a gap in an opening's evidence (see `evidenceGaps`).
-        // Evidence needs a few returns: stray single points (noise, rays through a window projected beside
-        // it, a glimpse behind a wall-hung TV) are none; gaps in sparse glass are filled by `evidenceGaps`.
+        // Evidence needs a few returns, or one amid other cells with returns (sparse glass): stray points
+        // (noise, rays through a window projected beside it) scattered over a never-seen area are none.
         var candidate = [Bool](repeating: false, count: nu * nv)
         for j in 0..<nv {
             for i in 0..<nu where wall[j * nu + i] == 0 {
                 let k = j * nu + i, c = recess[k] + beyond[k]
                 guard c > 0 else { continue }
-                candidate[k] = c >= options.minimumEvidencePoints
+                if c >= options.minimumEvidencePoints { candidate[k] = true; continue }
+                // One return amid other cells with returns is sparse glass, unless something in front hides
+                // the cell (a glimpse past a wall-hung TV's edge is no window).
+                guard front[k] == 0 else { continue }
+                var around = 0
+                for y in Swift.max(0, j - 1)...Swift.min(nv - 1, j + 1) {
+                    for x in Swift.max(0, i - 1)...Swift.min(nu - 1, i + 1) where (x != i || y != j) && recess[y * nu + x] + beyond[y * nu + x] > 0 {
+                        around += 1
+                    }
+                }
+                candidate[k] = around >= 3
             }
         }
         let gaps = evidenceGaps(wall: wall, evidence: candidate, front: front, nu, nv,
