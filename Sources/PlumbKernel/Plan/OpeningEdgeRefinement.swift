@@ -48,7 +48,9 @@ extension WallOpeningDetector {
         var wall = [Int](repeating: 0, count: 4 * bins), reveal = [Int](repeating: 0, count: 4 * bins)
         var innermost: [Float] = [-.infinity, -.infinity, -.infinity, -.infinity]
         let u0 = raster[0], u1 = raster[1], v0 = raster[2], v1 = raster[3]
-        for p in near {
+        // Every strip lies in the raster rectangle grown by three cells.
+        let boxU = (u0 - 3 * c, u1 + 3 * c), boxV = (v0 - 3 * c, v1 + 3 * c)
+        for p in near where p.x >= boxU.0 && p.x <= boxU.1 && p.y >= boxV.0 && p.y <= boxV.1 {
             let onWall = abs(p.z) <= tol
             guard onWall || (p.z < -tol && p.z > -maximumRecess) else { continue }
             let insideV = p.y > v0 + c && p.y < v1 - c, insideU = p.x > u0 + c && p.x < u1 - c
