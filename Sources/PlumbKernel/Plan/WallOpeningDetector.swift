@@ -8,10 +8,12 @@
 /// ``Options/maximumRecess`` and none on it, *occluded* when only points in front of the wall (furniture)
 /// cover it. Opening candidates are the connected regions of cells seen through or recessed, plus the
 /// never-seen cells that lie between such cells (gaps in sparse glass returns; a large unscanned wall area
-/// next to a window is not taken in), with thin protrusions peeled off and enough returns from behind the
-/// surface (``Options/minimumEvidence``); their edges are then measured to below a cell from the reveals
-/// and the wall-point density across them (`refineEdges`, OpeningEdgeRefinement.swift). Curved walls are
-/// unrolled along their arc (``ArcWallPatch``).
+/// next to a window is not taken in) and the never-seen runs across a region's rows between its own cells
+/// (`rowClosure`: an upper window band no station saw), with thin protrusions peeled off, enough of their
+/// rectangle filled by their own cells and enough returns from behind the surface
+/// (``Options/minimumEvidence``); their edges are then measured to below a cell from the reveals and the
+/// wall-point density across them (`refineEdges`, OpeningEdgeRefinement.swift). Curved walls are unrolled
+/// along their arc (``ArcWallPatch``).
 ///
 /// Points behind the wall are projected orthogonally onto it, which is exact for recesses and approximate
 /// for the space seen through a hole; it is used only as evidence, never for the opening's size.
