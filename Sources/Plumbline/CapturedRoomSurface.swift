@@ -120,7 +120,9 @@ extension CapturedRoom {
         /// RoomPlan writes a `Set`, whose order carries no meaning.
         public var completedEdges: Set<Edge>
         /// `[width, height, depth]`, metres. Width along local x, height along local y. RoomPlan always
-        /// writes depth 0; Plumbline writes a wall's measured thickness there (0 when unknown).
+        /// writes depth 0; Plumbline writes a wall's measured thickness there (0 when unknown). A curved
+        /// wall's width is the chord between its ends (local x = ±width/2); its arc length is
+        /// ``Curve/arcLength``.
         /// Floors: `[extentX, extentY, 0]` in the floor's local plane.
         public var dimensions: SIMD3<Float>
         /// Local-to-world pose; translation = centre of the rectangle (see ``Transform4x4``).

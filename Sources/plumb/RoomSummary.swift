@@ -13,9 +13,10 @@ struct RoomSummary {
                             points, result.upAxis.rawValue, room.floorArea, result.ceilingY - result.floorY))
         lines.append("walls: \(room.walls.count)")
         for (k, w) in room.walls.enumerated() {
-            let kind = w.curve != nil ? String(format: "curved, radius %.2f m", w.curve!.radius) : "straight"
+            // A curved wall's length is along its arc (its width, dimensions.x, is the chord).
+            let kind = w.curve.map { String(format: "curved, radius %.2f m, chord %.3f m", $0.radius, w.dimensions.x) } ?? "straight"
             lines.append(String(format: "  wall %d: length %.3f m, height %.2f m, %@, confidence %@", k,
-                                w.dimensions.x, w.dimensions.y, kind, "\(w.confidence)"))
+                                w.curve?.arcLength ?? w.dimensions.x, w.dimensions.y, kind, "\(w.confidence)"))
         }
         for (name, list) in [("doors", room.doors), ("windows", room.windows), ("openings", room.openings)] {
             lines.append("\(name): \(list.count)")

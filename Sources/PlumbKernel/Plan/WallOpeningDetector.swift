@@ -8,9 +8,12 @@
 /// ``Options/maximumRecess`` and none on it, *occluded* when only points in front of the wall (furniture)
 /// cover it. Opening candidates are the connected regions of cells seen through or recessed, plus the
 /// never-seen cells that lie between such cells (gaps in sparse glass returns; a large unscanned wall area
-/// next to a window is not taken in), with thin protrusions peeled off and enough returns from behind the
-/// surface (``Options/minimumEvidence``); their edges are refined to the positions of the wall points that
-/// border them. Curved walls are unrolled along their arc (``ArcWallPatch``).
+/// next to a window is not taken in) and the never-seen runs across a region's rows between its own cells
+/// (`rowClosure`: an upper window band no station saw), with thin protrusions peeled off, enough of their
+/// rectangle filled by their own cells and enough returns from behind the surface
+/// (``Options/minimumEvidence``); their edges are then measured to below a cell from the reveals and the
+/// wall-point density across them (`refineEdges`, OpeningEdgeRefinement.swift). Curved walls are unrolled
+/// along their arc (``ArcWallPatch``).
 ///
 /// Points behind the wall are projected orthogonally onto it, which is exact for recesses and approximate
 /// for the space seen through a hole; it is used only as evidence, never for the opening's size.
@@ -240,12 +243,20 @@ public enum WallOpeningDetector {
                     }
                 }
             }
+            // Unseen runs across the region's rows between its cells are part of it.
+            let own = members.count
+            for k in rowClosure(members, nu, wall: wall, front: front) where !seen[k] {
+                seen[k] = true
+                members.append(k)
+            }
             // Peeling trims stray cells; a region that needs much of itself cut away to look like a rectangle
-            // (a patch seen under furniture with a tail up the wall) is not an opening.
-            let unpeeled = members.count
+            // (a patch seen under furniture with a tail up the wall) is not an opening. The share is of the
+            // region's own cells: closing its rows must not dilute a protrusion.
+            let ownCells = Set(members[0..<own])
             members = peelProtrusions(members, nu)
+            let ownKept = members.reduce(0) { $0 + (ownCells.contains($1) ? 1 : 0) }
             guard !members.isEmpty,
-                  Double(unpeeled - members.count) <= options.maximumPeeledShare * Double(unpeeled) else { continue }
+                  Double(own - ownKept) <= options.maximumPeeledShare * Double(own) else { continue }
             var minI = Int.max, maxI = Int.min, minJ = Int.max, maxJ = Int.min, size = 0
             var rec = 0, recDepth: Float = 0, seenThrough = 0
             for k in members {
@@ -263,9 +274,10 @@ public enum WallOpeningDetector {
             for j in minJ...maxJ {
                 for i in minI...maxI where wall[j * nu + i] == 0 && front[j * nu + i] > 0 && !candidate[j * nu + i] { hidden += 1 }
             }
-            // Fill of the region's own rectangle: the sideways extension below adds whole bare columns and
-            // would raise it, so it is measured first.
-            let fill = Double(size) / Double(Swift.max(1, (maxI - minI + 1) * (maxJ - minJ + 1) - hidden))
+            // Fill of the region's own rectangle by its own cells: the sideways extension below adds whole
+            // bare columns and would raise it, so it is measured first, and the row closure only shapes the
+            // region (a band of sparse returns closed across is no more filled for it).
+            let fill = Double(ownKept) / Double(Swift.max(1, (maxI - minI + 1) * (maxJ - minJ + 1) - hidden))
             // Extend sideways over columns hidden by something in front (a swung leaf, a chair in the doorway)
             // as long as they show no wall surface.
             func bare(_ i: Int) -> Bool {
@@ -287,7 +299,7 @@ public enum WallOpeningDetector {
                 vMin: minJ <= bottomRow + 1 ? 0 : Double(minJ) * cell,
                 vMax: maxJ >= topRow - 1 ? patch.height : Double(maxJ + 1) * cell,
                 filling: .none, fill: fill, leaf: nil)
-            refineEdges(&op, near, tol: tol, cell: cell)
+            refineEdges(&op, near, tol: tol, maximumRecess: maxRecess, cell: cell, top: patch.height)
             // A floor-reaching hole too low to walk through is the wall seen under furniture, not a door.
             guard op.vMin > 0 || op.vMax >= options.minimumFloorOpeningHeight else { continue }
             // Recessed when most of its area returned a set-back surface.
@@ -376,25 +388,6 @@ public enum WallOpeningDetector {
             for i in 0..<nu where !m[j * nu + i] && m[(j - 1) * nu + i] && m[(j + 1) * nu + i] { out[j * nu + i] = true }
         }
         return out
-    }
-
-    /// Moves each edge of the raster rectangle to the nearest wall points that border the opening.
-    static func refineEdges(_ op: inout Opening, _ near: [SIMD3<Float>], tol: Float, cell: Double) {
-        let band = Float(3 * cell)
-        let u0 = Float(op.uMin), u1 = Float(op.uMax), v0 = Float(op.vMin), v1 = Float(op.vMax)
-        var left: Float = -.infinity, right: Float = .infinity, top: Float = .infinity, bottom: Float = -.infinity
-        for p in near where abs(p.z) <= tol {
-            let insideV = p.y > v0 + Float(cell) && p.y < v1 - Float(cell)
-            let insideU = p.x > u0 + Float(cell) && p.x < u1 - Float(cell)
-            if insideV && p.x < u0 + Float(cell) && p.x > u0 - band { left = max(left, p.x) }
-            if insideV && p.x > u1 - Float(cell) && p.x < u1 + band { right = min(right, p.x) }
-            if insideU && p.y > v1 - Float(cell) && p.y < v1 + band { top = min(top, p.y) }
-            if insideU && op.vMin > 0 && p.y < v0 + Float(cell) && p.y > v0 - band { bottom = max(bottom, p.y) }
-        }
-        if left.isFinite { op.uMin = Double(left) }
-        if right.isFinite { op.uMax = Double(right) }
-        if top.isFinite { op.vMax = Double(top) }
-        if bottom.isFinite { op.vMin = Double(bottom) }
     }
 
     /// Looks for a vertical leaf hanging on one of the jambs: points at mid height within a leaf's reach of a

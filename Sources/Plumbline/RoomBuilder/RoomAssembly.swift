@@ -71,6 +71,8 @@ extension RoomBuilder {
     }
 
     /// A wall surface from corner `a` to `b` (plan x, z). Local x runs from a to b, y up, z into the room.
+    /// A curved wall's width is its chord |b − a| (its arc, with the arc length, is in `curve`), so that
+    /// local x = ±width/2 are its end corners, as for straight walls and the truth models.
     func wallSurface(a: SIMD2<Double>, b: SIMD2<Double>, edge: RoomOutline.Edge, floorY: Double,
                      heights: (Double, Double), structure: RoomStructure, id: UUID) -> CapturedRoom.Surface {
         let chord = b - a
@@ -81,7 +83,7 @@ extension RoomBuilder {
         let h = Swift.max(heights.0, heights.1)
         let mid = (a + b) / 2
         let t = Transform4x4(xAxis: x, yAxis: y, zAxis: z, translation: SIMD3(Float(mid.x), Float(floorY + h / 2), Float(mid.y)))
-        var width = c
+        let width = c
         var curve: CapturedRoom.Surface.Curve?
         if case let .arc(centre, radius) = edge.wall {
             let lc = SIMD2(planDot(centre - mid, d), planDot(centre - mid, SIMD2(-d.y, d.x)))
@@ -91,7 +93,6 @@ extension RoomBuilder {
             // The wall is the minor arc between the corners.
             if sb - sa > .pi { sb -= 2 * .pi } else if sa - sb > .pi { sb += 2 * .pi }
             curve = .init(center: SIMD2(Float(lc.x), Float(lc.y)), radius: Float(radius), startAngle: Float(sa), endAngle: Float(sb))
-            width = radius * abs(sb - sa)
         }
         var corners: [SIMD3<Float>] = []
         if abs(heights.0 - heights.1) > 0.03 || hasCeilingKink(a: a, b: b, structure: structure) {
