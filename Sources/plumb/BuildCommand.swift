@@ -42,6 +42,9 @@ struct BuildCommand: AsyncParsableCommand {
     @Flag(help: "Print the wall-clock and CPU time of every build stage.")
     var timings = false
 
+    @Flag(help: "Build on one thread (plane segmentation does not use the other cores), so that --timings' CPU column is the whole cost.")
+    var singleThread = false
+
     func run() async throws {
         guard !scans.isEmpty else { throw ValidationError("give a scan file") }
         if structure { return try await runStructure() }
@@ -59,6 +62,7 @@ struct BuildCommand: AsyncParsableCommand {
         options.upAxis = up
         options.seed = seed
         options.segmentation.seed = seed
+        if singleThread { options.segmentation.parallel = false }
         let t1 = clock.now
         let result = try RoomBuilder(options: options).build(read.cloud)
         let t2 = clock.now
