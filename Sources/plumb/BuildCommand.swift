@@ -83,6 +83,9 @@ struct BuildCommand: AsyncParsableCommand {
         let t0 = clock.now
         let jobs = Swift.max(1, Swift.min(self.jobs ?? ProcessInfo.processInfo.activeProcessorCount, scans.count))
         let (up, seed, scans) = (self.up, self.seed, self.scans)
+        // Rooms already run side by side on the cores: plane segmentation's own worker threads would only
+        // contend for them (same output either way).
+        let serial = jobs > 1 || singleThread
         var built = [(room: CapturedRoom, line: String)?](repeating: nil, count: scans.count)
         try await withThrowingTaskGroup(of: (Int, CapturedRoom, String).self) { group in
             func add(_ k: Int) {
@@ -96,6 +99,7 @@ struct BuildCommand: AsyncParsableCommand {
                     options.upAxis = up
                     options.seed = seed &+ UInt64(k)
                     options.segmentation.seed = seed &+ UInt64(k)
+                    if serial { options.segmentation.parallel = false }
                     let result = try RoomBuilder(options: options).build(read.cloud)
                     let line = notes + "room \(k) (\(scan)): \(read.cloud.count) points, read and built in \(Self.format(ContinuousClock.now - start))"
                     return (k, result.room, line)
