@@ -42,6 +42,9 @@ struct BuildCommand: AsyncParsableCommand {
     @Flag(help: "Print the wall-clock and CPU time of every build stage.")
     var timings = false
 
+    @Flag(help: "Build on one thread (plane segmentation does not use the other cores), so that --timings' CPU column is the whole cost.")
+    var singleThread = false
+
     func run() async throws {
         guard !scans.isEmpty else { throw ValidationError("give a scan file") }
         if structure { return try await runStructure() }
@@ -59,6 +62,7 @@ struct BuildCommand: AsyncParsableCommand {
         options.upAxis = up
         options.seed = seed
         options.segmentation.seed = seed
+        if singleThread { options.segmentation.parallel = false }
         let t1 = clock.now
         let result = try RoomBuilder(options: options).build(read.cloud)
         let t2 = clock.now
@@ -79,6 +83,9 @@ struct BuildCommand: AsyncParsableCommand {
         let t0 = clock.now
         let jobs = Swift.max(1, Swift.min(self.jobs ?? ProcessInfo.processInfo.activeProcessorCount, scans.count))
         let (up, seed, scans) = (self.up, self.seed, self.scans)
+        // Rooms already run side by side on the cores: plane segmentation's own worker threads would only
+        // contend for them (same output either way).
+        let serial = jobs > 1 || singleThread
         var built = [(room: CapturedRoom, line: String)?](repeating: nil, count: scans.count)
         try await withThrowingTaskGroup(of: (Int, CapturedRoom, String).self) { group in
             func add(_ k: Int) {
@@ -92,6 +99,7 @@ struct BuildCommand: AsyncParsableCommand {
                     options.upAxis = up
                     options.seed = seed &+ UInt64(k)
                     options.segmentation.seed = seed &+ UInt64(k)
+                    if serial { options.segmentation.parallel = false }
                     let result = try RoomBuilder(options: options).build(read.cloud)
                     let line = notes + "room \(k) (\(scan)): \(read.cloud.count) points, read and built in \(Self.format(ContinuousClock.now - start))"
                     return (k, result.room, line)

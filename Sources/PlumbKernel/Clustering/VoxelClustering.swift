@@ -24,11 +24,12 @@ public enum VoxelClustering {
     }
 
     /// Clusters the points `indices` of `cloud` (all points when nil).
-    /// - Throws: ``PointCloudError/degenerate(_:)`` for a non-positive voxel size or a cloud too large for
-    ///   32-bit voxel coordinates at that size.
-    /// - Complexity: O(n log n) for the sort by voxel, O(n) for the union-find.
+    /// - Throws: ``PointCloudError/degenerate(_:)`` for a non-positive voxel size, a cloud too large for
+    ///   32-bit voxel coordinates at that size, or more than 2^31 - 1 points.
+    /// - Complexity: O(n) radix sort by voxel, O(voxels) neighbour sweep and union-find.
     public static func cluster(_ cloud: PointCloud, indices: [Int]? = nil, options: Options = Options()) throws(PointCloudError) -> Result {
         guard options.voxel > 0, options.voxel.isFinite else { throw .degenerate("voxel size must be positive") }
+        guard cloud.count <= Int(Int32.max) else { throw .degenerate("\(cloud.count) points exceed the clustering limit of 2^31 - 1") }
         let idx = indices ?? Array(0..<cloud.count)
         guard !idx.isEmpty else { return Result(clusters: [], droppedPoints: 0) }
         let inv = 1 / options.voxel
@@ -41,18 +42,23 @@ public enum VoxelClustering {
             }
             keys[k] = pack(Int64(gx), Int64(gy), Int64(gz))
         }
-        let order = idx.indices.sorted { keys[$0] != keys[$1] ? keys[$0] < keys[$1] : idx[$0] < idx[$1] }
+        // Points ordered by (voxel key, point index): a stable radix sort of (key, index) pairs, on the key
+        // bytes only when the indices already ascend.
+        var order = [(UInt64, Int32)](repeating: (0, 0), count: idx.count)
+        var ascending = true
+        for k in 0..<idx.count {
+            order[k] = (keys[k], Int32(truncatingIfNeeded: idx[k]))
+            if k > 0 && idx[k] < idx[k - 1] { ascending = false }
+        }
+        RadixSort.sortPairs(&order, digits: ascending ? 4..<12 : 0..<12)
         // Unique voxels and the run of points in each.
         var voxelKey: [UInt64] = []
         var voxelStart: [Int] = []
-        for (r, k) in order.enumerated() where r == 0 || keys[k] != keys[order[r - 1]] {
-            voxelKey.append(keys[k])
+        for r in order.indices where r == 0 || order[r].0 != order[r - 1].0 {
+            voxelKey.append(order[r].0)
             voxelStart.append(r)
         }
         voxelStart.append(order.count)
-        var lookup: [UInt64: Int32] = [:]
-        lookup.reserveCapacity(voxelKey.count)
-        for (v, k) in voxelKey.enumerated() { lookup[k] = Int32(v) }
         var parent = Array(0..<voxelKey.count)
         func find(_ a: Int) -> Int {
             var a = a
@@ -62,22 +68,34 @@ public enum VoxelClustering {
             }
             return a
         }
+        // The 13 neighbours after a voxel in (x, y, z) order lie in 5 runs of consecutive keys: z-1...z+1 at
+        // (x+1, y-1), (x+1, y), (x+1, y+1), (x, y+1), and z+1 at (x, y). Each run's start only moves forward
+        // as the voxel key grows, so one cursor per run finds them all in a merge-like sweep. Every root is
+        // the smallest voxel of its set whatever the order of the unions, so the clusters are the same as
+        // with any other visiting order.
+        let runs: [(dx: Int64, dy: Int64, dz: ClosedRange<Int64>)] = [
+            (1, -1, -1...1), (1, 0, -1...1), (1, 1, -1...1), (0, 1, -1...1), (0, 0, 1...1),
+        ]
+        var cursor = [Int](repeating: 0, count: runs.count)
         for (v, k) in voxelKey.enumerated() {
             let (x, y, z) = unpack(k)
-            for dx in -1...1 {
-                for dy in -1...1 {
-                    for dz in -1...1 where (dx, dy, dz) > (0, 0, 0) {
-                        guard let w = lookup[pack(x + Int64(dx), y + Int64(dy), z + Int64(dz))] else { continue }
-                        let a = find(v), b = find(Int(w))
-                        if a != b { parent[max(a, b)] = min(a, b) }
-                    }
+            for (r, run) in runs.enumerated() {
+                let lo = pack(x + run.dx, y + run.dy, z + run.dz.lowerBound)
+                let hi = pack(x + run.dx, y + run.dy, z + run.dz.upperBound)
+                var c = cursor[r]
+                while c < voxelKey.count && voxelKey[c] < lo { c += 1 }
+                cursor[r] = c
+                while c < voxelKey.count && voxelKey[c] <= hi {
+                    let a = find(v), b = find(c)
+                    if a != b { parent[max(a, b)] = min(a, b) }
+                    c += 1
                 }
             }
         }
         var groups: [Int: [Int]] = [:]
         for v in 0..<voxelKey.count {
             let root = find(v)
-            for r in voxelStart[v]..<voxelStart[v + 1] { groups[root, default: []].append(idx[order[r]]) }
+            for r in voxelStart[v]..<voxelStart[v + 1] { groups[root, default: []].append(Int(order[r].1)) }
         }
         var clusters: [[Int]] = []
         var dropped = 0

@@ -51,7 +51,10 @@ struct PlaneOccupancyGrid {
         }
         let maxCells = max(4 * m, 1 << 16)
         var c = minCell
+        // Point counts per cell and the cell of each point, of the last attempt that rasterised (the one
+        // whose size is kept): the final occupancy and point cells need no second pass.
         var cells = [Int32]()
+        var pointCell = [Int32](repeating: 0, count: m)
         for attempt in 0...8 {
             let w = Int(((hi.x - lo.x) / c).rounded(.down)) + 1
             let h = Int(((hi.y - lo.y) / c).rounded(.down)) + 1
@@ -64,6 +67,7 @@ struct PlaneOccupancyGrid {
             for i in 0..<m {
                 let cu = min(w - 1, Int((pu[i] - lo.x) / c)), cv = min(h - 1, Int((pv[i] - lo.y) / c))
                 let k = cv * w + cu
+                pointCell[i] = Int32(k)
                 if cells[k] == 0 { occupied += 1 }
                 cells[k] += 1
             }
@@ -80,17 +84,16 @@ struct PlaneOccupancyGrid {
             cell = max((hi - lo).max() / 255, minCell)
             width = Int(((hi.x - lo.x) / cell).rounded(.down)) + 1
             height = Int(((hi.y - lo.y) / cell).rounded(.down)) + 1
+            for i in 0..<m {
+                let cu = min(width - 1, Int((pu[i] - lo.x) / cell)), cv = min(height - 1, Int((pv[i] - lo.y) / cell))
+                pointCell[i] = Int32(cv * width + cu)
+            }
+            cells = [Int32](repeating: 0, count: width * height)
+            for i in 0..<m { cells[Int(pointCell[i])] = 1 }
         }
         minU = lo.x
         minV = lo.y
-        // Point cells (for the final cell size).
-        pointCell = [Int32](repeating: 0, count: m)
-        for i in 0..<m {
-            let cu = min(width - 1, Int((pu[i] - lo.x) / cell)), cv = min(height - 1, Int((pv[i] - lo.y) / cell))
-            pointCell[i] = Int32(cv * width + cu)
-        }
-        cells = [Int32](repeating: 0, count: width * height)
-        for i in 0..<m { cells[Int(pointCell[i])] = 1 }
+        self.pointCell = pointCell
         labelComponents(occupancy: cells)
         for i in 0..<m { componentPoints[Int(cellLabel[Int(pointCell[i])])] += 1 }
     }
@@ -137,6 +140,12 @@ struct PlaneOccupancyGrid {
     /// Number of connected components.
     var componentCount: Int { componentArea.count }
 
+    /// Grid coordinates (cells, fractional) of local point `p`; `(0, 0)` is the corner of cell 0.
+    func cellCoordinates(of p: SIMD3<Float>) -> SIMD2<Double> {
+        let d = SIMD3<Double>(p) - centroid
+        return SIMD2((dot(d, u) - minU) / cell, (dot(d, v) - minV) / cell)
+    }
+
     /// Component of the cell containing local point `p`, or nil when outside the grid or in an empty cell.
     func component(at p: SIMD3<Float>) -> Int? {
         guard width > 0 else { return nil }
@@ -152,8 +161,8 @@ extension PlaneOccupancyGrid {
     /// True when local point `p` projects into a cell of `component` or one of its 8 neighbours.
     func contains(_ p: SIMD3<Float>, component c: Int) -> Bool {
         guard width > 0 else { return false }
-        let d = SIMD3<Double>(p) - centroid
-        let fu = ((dot(d, u) - minU) / cell).rounded(.down), fv = ((dot(d, v) - minV) / cell).rounded(.down)
+        let g = cellCoordinates(of: p)
+        let fu = g.x.rounded(.down), fv = g.y.rounded(.down)
         guard fu >= -1, fv >= -1, fu <= Double(width), fv <= Double(height) else { return false }
         let cu = Int(fu), cv = Int(fv)
         for nv in max(cv - 1, 0)...min(cv + 1, height - 1) {
@@ -162,6 +171,12 @@ extension PlaneOccupancyGrid {
             }
         }
         return false
+    }
+
+    /// The cells of component `c` dilated by one cell, as a mask with a one-cell border: answers
+    /// ``contains(_:component:)`` with one projection and one look-up.
+    func dilatedMask(component c: Int) -> DilatedComponentMask {
+        DilatedComponentMask(grid: self, component: c)
     }
 
     /// Sum of the boundary-corrected areas of all components (m²).

@@ -10,6 +10,8 @@ struct PlaneSegmentationEngine {
     /// Positions (into the remaining arrays) of the current candidate's inliers.
     var inlierPositions: [Int32]
     var candidateCount = 0
+    /// One flag per remaining position, all false between calls of ``removeCandidate(all:keep:)``.
+    var dropScratch: [Bool]
     /// Accepted planes as (inlier indices, grid, component) before the final refit.
     var accepted: [(inliers: [Int32], grid: PlaneOccupancyGrid, component: Int)] = []
 
@@ -23,6 +25,7 @@ struct PlaneSegmentationEngine {
         self.ry = cloud.y
         self.rz = cloud.z
         self.inlierPositions = [Int32](repeating: 0, count: cloud.count)
+        self.dropScratch = [Bool](repeating: false, count: cloud.count)
     }
 
     mutating func run() -> PlaneSegmentationResult {
@@ -160,22 +163,37 @@ struct PlaneSegmentationEngine {
     }
 
     /// Removes candidate inliers from the remaining set: all of them, or those flagged in `keep`
-    /// (indexed by candidate rank).
+    /// (indexed by candidate rank). Marks go into ``dropScratch`` and are cleared while compacting, so no
+    /// buffer is allocated per round.
     mutating func removeCandidate(all: Bool, keep: [Bool]) {
-        var drop = [Bool](repeating: false, count: remaining.count)
-        for r in 0..<candidateCount where all || keep[r] { drop[Int(inlierPositions[r])] = true }
+        let count = remaining.count
         var w = 0
-        for p in 0..<remaining.count where !drop[p] {
-            remaining[w] = remaining[p]
-            rx[w] = rx[p]
-            ry[w] = ry[p]
-            rz[w] = rz[p]
-            w += 1
+        dropScratch.withUnsafeMutableBufferPointer { drop in
+            for r in 0..<candidateCount where all || keep[r] { drop[Int(inlierPositions[r])] = true }
+            remaining.withUnsafeMutableBufferPointer { rem in
+                rx.withUnsafeMutableBufferPointer { bx in
+                    ry.withUnsafeMutableBufferPointer { by in
+                        rz.withUnsafeMutableBufferPointer { bz in
+                            for p in 0..<count {
+                                if drop[p] {
+                                    drop[p] = false
+                                    continue
+                                }
+                                rem[w] = rem[p]
+                                bx[w] = bx[p]
+                                by[w] = by[p]
+                                bz[w] = bz[p]
+                                w += 1
+                            }
+                        }
+                    }
+                }
+            }
         }
-        remaining.removeLast(remaining.count - w)
-        rx.removeLast(rx.count - w)
-        ry.removeLast(ry.count - w)
-        rz.removeLast(rz.count - w)
+        remaining.removeLast(count - w)
+        rx.removeLast(count - w)
+        ry.removeLast(count - w)
+        rz.removeLast(count - w)
         candidateCount = 0
     }
 }

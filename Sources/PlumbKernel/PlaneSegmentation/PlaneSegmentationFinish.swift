@@ -49,6 +49,7 @@ extension PlaneSegmentationEngine {
             pn.append(SIMD3<Float>(f.normal))
             pd.append(Float(f.offset))
         }
+        let masks = accepted.map { $0.grid.dilatedMask(component: $0.component) }
         let n = cloud.count
         let normals = cloud.normals
         let original = labels
@@ -82,8 +83,8 @@ extension PlaneSegmentationEngine {
                                     let nd = SIMD3<Double>(nrm)
                                     let gap = abs(dot(nd, centre) + Double(off)) - dot(pointwiseMax(nd, -nd), half)
                                     if gap > Double(t) + 1e-3 + 1e-5 * (extent + abs(Double(off))) { continue }
-                                    // Held here so the per-point check below does not retain the grid's arrays.
-                                    let grid = accepted[q].grid, component = accepted[q].component
+                                    // Held here so the per-point check below does not retain the mask's arrays.
+                                    let mask = masks[q]
                                     let nx = SIMD8(repeating: nrm.x), ny = SIMD8(repeating: nrm.y)
                                     let nz = SIMD8(repeating: nrm.z), d8 = SIMD8(repeating: off)
                                     // The exact per-point test, in the original order of operations.
@@ -92,7 +93,7 @@ extension PlaneSegmentationEngine {
                                         guard Int(original[i]) != q, d <= t, d < bd[i] else { return }
                                         let p = SIMD3(xs[i], ys[i], zs[i])
                                         if let normals, abs(dot(normals[i], nrm)) < cosTolerance { return }
-                                        guard grid.contains(p, component: component) else { return }
+                                        guard mask.contains(p) else { return }
                                         out[i] = Int32(q)
                                         bd[i] = d
                                     }
