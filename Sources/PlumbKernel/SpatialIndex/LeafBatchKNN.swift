@@ -8,8 +8,10 @@ import Dispatch
 /// of the coordinates and the bounding box of every node.
 ///
 /// For a leaf B the worker collects the leaves within `R` of B's box (a tree descent with box-to-box
-/// distances; `R` is twice the largest k-th neighbour distance of the previous leaf's queries). Every point
-/// within `R` of a query of B lies in those leaves. Each query q then gets a guaranteed radius
+/// distances; `R` is twice the largest k-th neighbour distance of the previous leaf's queries answered
+/// from candidates, or of its tree-answered ones when there were none, so that one far outlier does not
+/// blow up the next gather; halved up to three times while the gather overflows). Every point within `R`
+/// of a query of B lies in those leaves. Each query q then gets a guaranteed radius
 /// `ρ(q) = min(R, min_p (d_k(p) + |q − p|))` over the last 16 answered queries p (triangle inequality:
 /// the k nearest of p lie within `d_k(p) + |q − p|` of q), scans only the candidate leaves whose box is
 /// within ρ, 8 lanes at a time, and keeps the (squared distance, point index) keys within ρ. The k
@@ -29,7 +31,7 @@ struct LeafBatchKNN {
     static let maximumLeaves = 2_048
     /// Answered queries remembered for the per-query bound.
     static let recent = 16
-    /// The gather radius is this multiple of the previous leaf's largest k-th neighbour distance.
+    /// The gather radius is this multiple of the previous leaf's largest k-th neighbour distance (see above).
     static let radiusFactor: Float = 2
     /// The optimistic first radius is `optimisticSlack · min (d_k(p) + optimisticDrift · |q − p|)` over
     /// the remembered queries p (only speed depends on these: too small a radius costs a second scan).
