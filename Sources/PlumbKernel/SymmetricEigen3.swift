@@ -72,14 +72,7 @@ public struct SymmetricEigen3: Sendable, Hashable {
         var evals: SIMD3<Double>
         var v0: SIMD3<Double>, v1: SIMD3<Double>, v2: SIMD3<Double>
         if norm > 0 {
-            let q = (a00 + a11 + a22) / 3
-            let b00 = a00 - q, b11 = a11 - q, b22 = a22 - q
-            let p = ((b00 * b00 + b11 * b11 + b22 * b22 + 2 * norm) / 6).squareRoot()
-            let c00 = b11 * b22 - a12 * a12
-            let c01 = a01 * b22 - a12 * a02
-            let c02 = a01 * a12 - b11 * a02
-            let det = (b00 * c00 - a01 * c01 + a02 * c02) / (p * p * p)
-            let halfDet = Swift.min(Swift.max(det * 0.5, -1), 1)
+            let (q, p, halfDet) = Self.cubicTerms(a, offDiagonalNorm: norm)
             let angle = acos(halfDet) / 3
             let twoThirdsPi = 2.09439510239319549
             let beta2 = cos(angle) * 2
@@ -112,8 +105,25 @@ public struct SymmetricEigen3: Sendable, Hashable {
         self.vector2 = v2
     }
 
+    /// The trace-shifted characteristic cubic of a scaled matrix `a` with `offDiagonalNorm`
+    /// (`a01² + a02² + a12²`) > 0: mean eigenvalue `q`, spread `p` and `halfDet` = det((a − qI) / p) / 2
+    /// clamped to [−1, 1]; eigenvalue i (ascending) is `q + 2p cos(acos(halfDet) / 3 + 2π(2 − i) / 3)`.
     @inline(__always)
-    private static func eigenvector0(_ a: SymmetricMatrix3, _ e: Double) -> SIMD3<Double> {
+    static func cubicTerms(_ a: SymmetricMatrix3, offDiagonalNorm norm: Double) -> (q: Double, p: Double, halfDet: Double) {
+        let q = (a.xx + a.yy + a.zz) / 3
+        let b00 = a.xx - q, b11 = a.yy - q, b22 = a.zz - q
+        let p = ((b00 * b00 + b11 * b11 + b22 * b22 + 2 * norm) / 6).squareRoot()
+        let c00 = b11 * b22 - a.yz * a.yz
+        let c01 = a.xy * b22 - a.yz * a.xz
+        let c02 = a.xy * a.yz - b11 * a.xz
+        let det = (b00 * c00 - a.xy * c01 + a.xz * c02) / (p * p * p)
+        return (q, p, Swift.min(Swift.max(det * 0.5, -1), 1))
+    }
+
+    /// Unit eigenvector of the eigenvalue `e` of `a`: the longest cross product of two rows of `a − eI`
+    /// ((1, 0, 0) when all vanish).
+    @inline(__always)
+    static func eigenvector0(_ a: SymmetricMatrix3, _ e: Double) -> SIMD3<Double> {
         let r0 = SIMD3(a.xx - e, a.xy, a.xz)
         let r1 = SIMD3(a.xy, a.yy - e, a.yz)
         let r2 = SIMD3(a.xz, a.yz, a.zz - e)

@@ -65,6 +65,24 @@ struct LeafBatchKNNTests {
         }
     }
 
+    @Test("far outliers in a dense scan do not push their neighbours' leaves onto the tree path")
+    func outliersStayLocal() throws {
+        // 150k points on a 3 x 2 m plane (1 mm noise), 1 % of them anywhere in the 1 m above it: an
+        // outlier's k-th neighbour distance is decimetres, which must not size the next leaf's gather.
+        var rng = SeededGenerator(seed: 21)
+        var c: Cloud = ([], [], [])
+        for i in 0..<150_000 {
+            let outlier = i % 100 == 42
+            c.x.append(3 * rng.nextUnitFloat())
+            c.y.append(2 * rng.nextUnitFloat())
+            c.z.append(outlier ? rng.nextUnitFloat() : Float(0.001 * rng.nextGaussian()))
+        }
+        let (batched, total, _) = try Self.check(c, k: 30, keep: 0)
+        #expect(total == 150_000)
+        // Outliers themselves may use the tree; surface points should not.
+        #expect(total - batched <= total * 3 / 200, "tree fallbacks: \(total - batched) of \(total)")
+    }
+
     @Test("parallel answers equal serial answers")
     func parallelEqualsSerial() throws {
         let c = Self.scan(30_000, seed: 5, quantize: false, cluster: true)

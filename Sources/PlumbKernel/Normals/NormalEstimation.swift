@@ -46,8 +46,9 @@ public struct NormalEstimate: Sendable, Equatable, Codable {
 /// For each point the `k` nearest neighbours (exact, ties by point index) come from `LeafBatchKNN`: one
 /// block-aligned ``KDTree`` leaf at a time, from the leaves near it with a per-query radius bounded by the
 /// triangle inequality, else from the tree search. Their covariance is summed in `Double` about the query
-/// point, in tree-slot order, and the closed-form ``SymmetricEigen3`` gives the normal (eigenvector of the
-/// smallest eigenvalue) and curvature. Each point is independent and its neighbours come in the same
+/// point, in tree-slot order, and the closed-form smallest eigenpair (`SmallestEigenpair3`, the
+/// ``SymmetricEigen3`` formulas for the smallest root only) gives the normal and curvature. Each point is
+/// independent and its neighbours come in the same
 /// order whichever path found them, so the parallel result is byte-identical to the serial one.
 public enum NormalEstimation {
     /// Estimates normals and curvature for every point of `cloud`.
@@ -95,12 +96,11 @@ public enum NormalEstimation {
                             let pg = keep > 0 ? SendablePointer(p: bg.baseAddress!) : nil
                             tree.forEachNeighbourhood(k: k, keep: keep, parallel: options.parallel) { view, s, nb, nearest in
                                 let i = Int(view.ids[s])
-                                let e = SymmetricEigen3(Self.covariance(view, query: s, neighbours: nb, k: k))
-                                px.p[i] = Float(e.vector0.x)
-                                py.p[i] = Float(e.vector0.y)
-                                pz.p[i] = Float(e.vector0.z)
-                                let sum = e.values.x + e.values.y + e.values.z
-                                pc.p[i] = sum > 0 ? Float(max(e.values.x, 0) / sum) : 0
+                                let e = SmallestEigenpair3(Self.covariance(view, query: s, neighbours: nb, k: k))
+                                px.p[i] = Float(e.vector.x)
+                                py.p[i] = Float(e.vector.y)
+                                pz.p[i] = Float(e.vector.z)
+                                pc.p[i] = e.trace > 0 ? Float(max(e.value, 0) / e.trace) : 0
                                 if let pg {
                                     for j in 0..<keep { pg.p[i * keep + j] = nearest[j] }
                                 }

@@ -122,18 +122,7 @@ struct KDTreeBuilder {
             nodes.append(.init(split: 0, axis: -1, a: Int32(first), b: Int32(end)))
             return id
         }
-        var lo = SIMD3<Float>(repeating: .infinity), hi = SIMD3<Float>(repeating: -.infinity)
-        px.withUnsafeBufferPointer { x in
-            py.withUnsafeBufferPointer { y in
-                pz.withUnsafeBufferPointer { z in
-                    for s in first..<end {
-                        let p = SIMD3(x[s], y[s], z[s])
-                        lo = pointwiseMin(lo, p)
-                        hi = pointwiseMax(hi, p)
-                    }
-                }
-            }
-        }
+        let (lo, hi) = withCoordinates { x, y, z, _ in Self.bounds(x: x, y: y, z: z, first: first, end: end) }
         let ext = hi - lo
         let axis = ext.x >= ext.y && ext.x >= ext.z ? 0 : (ext.y >= ext.z ? 1 : 2)
         if ext[axis] == 0 {
@@ -170,6 +159,37 @@ struct KDTreeBuilder {
                 }
             }
         }
+    }
+
+    /// Bounding box of slots `first..<end`: 8 slots per step per axis (exact: min/max do not round).
+    private static func bounds(
+        x: UnsafeMutablePointer<Float>, y: UnsafeMutablePointer<Float>, z: UnsafeMutablePointer<Float>,
+        first: Int, end: Int
+    ) -> (SIMD3<Float>, SIMD3<Float>) {
+        var lx = SIMD8<Float>(repeating: .infinity), ly = lx, lz = lx
+        var hx = SIMD8<Float>(repeating: -.infinity), hy = hx, hz = hx
+        var s = first
+        while s + 8 <= end {
+            let vx = UnsafeRawPointer(x + s).loadUnaligned(as: SIMD8<Float>.self)
+            let vy = UnsafeRawPointer(y + s).loadUnaligned(as: SIMD8<Float>.self)
+            let vz = UnsafeRawPointer(z + s).loadUnaligned(as: SIMD8<Float>.self)
+            // (replacing(with:where:) inlines; the generic pointwiseMin/Max on SIMD8 did not.)
+            lx.replace(with: vx, where: vx .< lx)
+            ly.replace(with: vy, where: vy .< ly)
+            lz.replace(with: vz, where: vz .< lz)
+            hx.replace(with: vx, where: vx .> hx)
+            hy.replace(with: vy, where: vy .> hy)
+            hz.replace(with: vz, where: vz .> hz)
+            s += 8
+        }
+        var lo = SIMD3(lx.min(), ly.min(), lz.min()), hi = SIMD3(hx.max(), hy.max(), hz.max())
+        while s < end {
+            let p = SIMD3(x[s], y[s], z[s])
+            lo = pointwiseMin(lo, p)
+            hi = pointwiseMax(hi, p)
+            s += 1
+        }
+        return (lo, hi)
     }
 
     /// Quickselect (median-of-three, Hoare partition) so that slot `nth` holds its sorted element by

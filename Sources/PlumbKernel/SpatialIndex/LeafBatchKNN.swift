@@ -8,8 +8,10 @@ import Dispatch
 /// of the coordinates and the bounding box of every node.
 ///
 /// For a leaf B the worker collects the leaves within `R` of B's box (a tree descent with box-to-box
-/// distances; `R` is twice the largest k-th neighbour distance of the previous leaf's queries). Every point
-/// within `R` of a query of B lies in those leaves. Each query q then gets a guaranteed radius
+/// distances; `R` is twice the largest k-th neighbour distance of the previous leaf's queries answered
+/// from candidates, or of its tree-answered ones when there were none, so that one far outlier does not
+/// blow up the next gather; halved up to three times while the gather overflows). Every point within `R`
+/// of a query of B lies in those leaves. Each query q then gets a guaranteed radius
 /// `ρ(q) = min(R, min_p (d_k(p) + |q − p|))` over the last 16 answered queries p (triangle inequality:
 /// the k nearest of p lie within `d_k(p) + |q − p|` of q), scans only the candidate leaves whose box is
 /// within ρ, 8 lanes at a time, and keeps the (squared distance, point index) keys within ρ. The k
@@ -29,8 +31,13 @@ struct LeafBatchKNN {
     static let maximumLeaves = 2_048
     /// Answered queries remembered for the per-query bound.
     static let recent = 16
-    /// The gather radius is this multiple of the previous leaf's largest k-th neighbour distance.
+    /// The gather radius is this multiple of the previous leaf's largest k-th neighbour distance (see above).
     static let radiusFactor: Float = 2
+    /// The optimistic first radius is `optimisticSlack · min (d_k(p) + optimisticDrift · |q − p|)` over
+    /// the remembered queries p (only speed depends on these: too small a radius costs a second scan).
+    static let optimisticSlack: Float = 1.05, optimisticDrift: Float = 0.25
+    /// Gathers tried per leaf, halving the radius after each overflow.
+    static let gatherAttempts = 4
 
     let k: Int
     /// Candidate leaves: first slot, end slot (padded to whole blocks), box.
@@ -58,8 +65,8 @@ struct LeafBatchKNN {
     let rk: UnsafeMutablePointer<Float>
     private var ringNext = 0
     private(set) var ringCount = 0
-    /// Largest k-th neighbour distance answered since the last gather (m).
-    private var leafLargest: Float = 0
+    /// Largest k-th neighbour distance answered from candidates / by the tree since the last gather (m).
+    private var leafLargest: Float = 0, treeLargest: Float = 0
     /// Tree traversal stacks and fallback result buffers.
     let stackN: UnsafeMutablePointer<Int32>, stackB: UnsafeMutablePointer<SIMD4<Float>>
     let fallbackIndices: UnsafeMutablePointer<Int32>, fallbackDistances: UnsafeMutablePointer<Float>
@@ -76,8 +83,8 @@ struct LeafBatchKNN {
         boxHiX = .allocate(capacity: Self.maximumLeaves + 8)
         boxHiY = .allocate(capacity: Self.maximumLeaves + 8)
         boxHiZ = .allocate(capacity: Self.maximumLeaves + 8)
-        keys = .allocate(capacity: Self.maximumCandidates)
-        slots = .allocate(capacity: Self.maximumCandidates)
+        keys = .allocate(capacity: Self.maximumCandidates + 8)
+        slots = .allocate(capacity: Self.maximumCandidates + 8)
         work = .allocate(capacity: Self.maximumCandidates)
         spare = .allocate(capacity: Self.maximumCandidates)
         neighbours = .allocate(capacity: k + 1)  // +1: the branch-free selection writes one past the end
@@ -115,10 +122,27 @@ struct LeafBatchKNN {
     /// of its box, in ascending slot order. Leaves `gathered` false when there are too many.
     private mutating func gather(_ table: KNNLeafView) {
         attempted = true
-        let node = currentNode
-        let radius = Self.radiusFactor * leafLargest
+        // Outliers (answered by the tree) would inflate the radius and overflow the candidate buffers;
+        // they count only when no query was answered from candidates.
+        var radius = Self.radiusFactor * (leafLargest > 0 ? leafLargest : treeLargest)
         leafLargest = 0
-        gatherRadius = radius
+        treeLargest = 0
+        // Too many candidates: retry with half the radius (queries whose bound exceeds it use the tree).
+        for _ in 0..<Self.gatherAttempts {
+            if collectLeaves(table, radius: radius) {
+                gatherRadius = radius
+                gathered = true
+                return
+            }
+            radius *= 0.5
+        }
+    }
+
+    /// Fills the candidate leaves within `radius` of the current leaf's box; false when they exceed
+    /// ``maximumLeaves`` or ``maximumCandidates``.
+    private mutating func collectLeaves(_ table: KNNLeafView, radius: Float) -> Bool {
+        leafCount = 0
+        let node = currentNode
         let lo = table.lo[node], hi = table.hi[node]
         let r2 = radius * radius * (1 + 1e-5)
         var points = 0
@@ -139,7 +163,7 @@ struct LeafBatchKNN {
             }
             let first = Int(nd.a), end = (Int(nd.b) + 7) & ~7
             points += end - first
-            guard leafCount < Self.maximumLeaves, points <= Self.maximumCandidates else { return }
+            guard leafCount < Self.maximumLeaves, points <= Self.maximumCandidates else { return false }
             leafFirst[leafCount] = Int32(first)
             leafEnd[leafCount] = Int32(end)
             boxLoX[leafCount] = nlo.x
@@ -156,7 +180,7 @@ struct LeafBatchKNN {
             boxHiX[pad] = -.infinity; boxHiY[pad] = -.infinity; boxHiZ[pad] = -.infinity
             pad += 1
         }
-        gathered = true
+        return true
     }
 
     /// Squared length of the positive parts of the larger of `a` and `b` per lane (x, y, z): the squared
@@ -177,11 +201,13 @@ struct LeafBatchKNN {
         if gathered, let kth = fromCandidates(table, q, keep: keep) {
             batched += 1
             remember(q, kth)
+            leafLargest = max(leafLargest, kth)
             return kth
         }
         fallbacks += 1
         let kth = fromTree(table, q, keep: keep)
         remember(q, kth)
+        treeLargest = max(treeLargest, kth)
         return kth
     }
 
@@ -192,11 +218,10 @@ struct LeafBatchKNN {
         rk[ringNext] = kth
         ringNext = (ringNext + 1) % Self.recent
         ringCount = min(ringCount + 1, Self.recent)
-        leafLargest = max(leafLargest, kth)
     }
 
     /// Radii for q from the remembered queries p: guaranteed `min (d_k(p) + |q − p|)` (with margin), and
-    /// an optimistic guess `1.05 min (d_k(p) + |q − p| / 4)` that usually holds k points with few extra.
+    /// an optimistic guess (see ``optimisticSlack``) that usually holds k points with few extra.
     @inline(__always)
     private func bounds(_ q: SIMD3<Float>) -> (guaranteed: Float, optimistic: Float) {
         let qx = SIMD8<Float>(repeating: q.x), qy = SIMD8<Float>(repeating: q.y), qz = SIMD8<Float>(repeating: q.z)
@@ -209,11 +234,11 @@ struct LeafBatchKNN {
             let r = UnsafeRawPointer(rk + i).loadUnaligned(as: SIMD8<Float>.self)
             let d = (dx * dx + dy * dy + dz * dz).squareRoot()
             best = best.replacing(with: r + d, where: r + d .< best)
-            let g = r + 0.25 * d
+            let g = r + Self.optimisticDrift * d
             guess = guess.replacing(with: g, where: g .< guess)
             i += 8
         }
-        return (Self.smallest(best) * (1 + 1e-5), 1.05 * Self.smallest(guess))
+        return (Self.smallest(best) * (1 + 1e-5), Self.optimisticSlack * Self.smallest(guess))
     }
 
     private mutating func fromCandidates(_ table: KNNLeafView, _ q: SIMD3<Float>, keep: Int) -> Float? {
@@ -229,8 +254,7 @@ struct LeafBatchKNN {
         }
         // The k-th smallest key, then the keys up to it in candidate (= ascending slot) order.
         let keys = keys, slots = slots, neighbours = neighbours, work = work, spare = spare
-        for j in 0..<m { work[j] = keys[j] }
-        let kthKey = Self.kthSmallest(work, m, k, spare: spare)
+        let kthKey = Self.kthSmallest(keys, m, k, scratch: work, spare: spare)
         var o = 0
         for j in 0..<m {
             // Branch-free: every candidate is written, only those up to the k-th key advance.
@@ -270,31 +294,29 @@ struct LeafBatchKNN {
             gx.replace(with: zero, where: gx .< zero)
             gy.replace(with: zero, where: gy .< zero)
             gz.replace(with: zero, where: gz .< zero)
-            let near = gx * gx + gy * gy + gz * gz .<= limit
-            if Self.anyLane(near) {
-                for lane in 0..<8 where near[lane] {
-                    var c = Int(leafFirst[l + lane])
-                    let end = Int(leafEnd[l + lane])
-                    while c < end {
-                        let dx = UnsafeRawPointer(table.xs + c).loadUnaligned(as: SIMD8<Float>.self) - qx
-                        let dy = UnsafeRawPointer(table.ys + c).loadUnaligned(as: SIMD8<Float>.self) - qy
-                        let dz = UnsafeRawPointer(table.zs + c).loadUnaligned(as: SIMD8<Float>.self) - qz
-                        let d = dx * dx + dy * dy + dz * dz
-                        let mask = d .<= limit
-                        var bits = Self.laneBits(mask)
-                        if bits != 0 {
-                            // Only the lanes within the radius: one key (distance bits, point index) each.
-                            let db = unsafeBitCast(d, to: SIMD8<UInt32>.self)  // non-negative: ordered like d
-                            repeat {
-                                let lane = bits.trailingZeroBitCount
-                                keys[m] = UInt64(db[lane]) << 32 | UInt64(UInt32(bitPattern: ids[c + lane]))
-                                slots[m] = Int32(truncatingIfNeeded: c + lane)
-                                m &+= 1
-                                bits &= bits &- 1
-                            } while bits != 0
+            var nearBits = Self.laneBits(gx * gx + gy * gy + gz * gz .<= limit)
+            while nearBits != 0 {
+                let lane = nearBits.trailingZeroBitCount
+                nearBits &= nearBits &- 1
+                var c = Int(leafFirst[l + lane])
+                let end = Int(leafEnd[l + lane])
+                while c < end {
+                    let dx = UnsafeRawPointer(table.xs + c).loadUnaligned(as: SIMD8<Float>.self) - qx
+                    let dy = UnsafeRawPointer(table.ys + c).loadUnaligned(as: SIMD8<Float>.self) - qy
+                    let dz = UnsafeRawPointer(table.zs + c).loadUnaligned(as: SIMD8<Float>.self) - qz
+                    let d = dx * dx + dy * dy + dz * dz
+                    let bits = Self.laneBits(d .<= limit)
+                    if bits != 0 {
+                        // Branch-free: every lane's key (distance bits, point index) is written, only the
+                        // lanes within the radius advance (the buffers have 8 entries of slack).
+                        let db = unsafeBitCast(d, to: SIMD8<UInt32>.self)  // non-negative: ordered like d
+                        for lane in 0..<8 {
+                            keys[m] = UInt64(db[lane]) << 32 | UInt64(UInt32(bitPattern: ids[c + lane]))
+                            slots[m] = Int32(truncatingIfNeeded: c + lane)
+                            m &+= Int(bits >> UInt32(lane) & 1)
                         }
-                        c += 8
                     }
+                    c += 8
                 }
             }
             l += 8
@@ -346,15 +368,19 @@ struct LeafBatchKNN {
         return Swift.min(f.x, f.y)
     }
 
-    /// The `k`-th smallest (1-based) of `m` distinct keys in `keys`, using `spare` (capacity `m`) as a
-    /// second buffer; both are overwritten. Quickselect with branch-free partitions (every element is
-    /// written to both ends of the other buffer, only one end advances) and median-of-three pivots, then
-    /// a branch-free rank count below 16 keys. O(m) expected.
-    static func kthSmallest(_ keys: UnsafeMutablePointer<UInt64>, _ m: Int, _ k: Int, spare: UnsafeMutablePointer<UInt64>) -> UInt64 {
-        var a = keys, b = spare
+    /// The `k`-th smallest (1-based) of `m` distinct keys in `keys` (not modified), using `scratch` and
+    /// `spare` (capacity `m` each, overwritten) as partition buffers. Quickselect with branch-free
+    /// partitions (every element is written to both ends of the other buffer, only one end advances) and
+    /// median-of-three pivots, then a branch-free rank count below 8 keys. O(m) expected.
+    static func kthSmallest(
+        _ keys: UnsafePointer<UInt64>, _ m: Int, _ k: Int,
+        scratch: UnsafeMutablePointer<UInt64>, spare: UnsafeMutablePointer<UInt64>
+    ) -> UInt64 {
+        // The first partition reads `keys`; later ones alternate between the two scratch buffers.
+        var a = UnsafeMutablePointer(mutating: keys), b = scratch, c = spare
         var n = m
         var target = k - 1
-        while n > 16 {
+        while n > 8 {
             let x0 = a[0], x1 = a[n / 2], x2 = a[n - 1]
             let pivot = max(min(x0, x1), min(max(x0, x1), x2))
             var lo = 0, hi = n - 1
@@ -367,6 +393,7 @@ struct LeafBatchKNN {
                 hi -= 1 - less
             }
             // Distinct keys: min(x0, x1, x2) < pivot, so both sides are non-empty and n shrinks.
+            let written = b
             if target < lo {
                 n = lo
             } else {
@@ -374,7 +401,9 @@ struct LeafBatchKNN {
                 target -= lo
                 n -= lo
             }
-            swap(&a, &b)
+            a = b
+            b = c
+            c = written
         }
         // Rank count: the key with exactly `target` smaller keys.
         var result = a[0]
