@@ -16,7 +16,8 @@ import PlumbKernel
 /// 4. Slab-like parts (footprint shorter side under ``minimumPartWidth``: chair and sofa backs, arms,
 ///    headboards) are attached parts of real furniture, not furniture of their own: each is merged into the
 ///    neighbouring part it shares the longest border with (not counting sparse cells), unless its lowest
-///    point is above that neighbour's top (a television standing on a cabinet).
+///    point is above that neighbour's top or it rises more than ``maximumAttachedRise`` above it (a
+///    television standing on a cabinet, the front of a fridge seen beside a counter).
 ///
 /// Units metres, local y-up frame of the cloud. Deterministic (no randomness, fixed scan orders).
 /// - Complexity: O(n + cells) for n points; a cluster whose grid would exceed ``maximumCells`` is returned whole.
@@ -39,6 +40,9 @@ struct ClusterSplitter {
     var sparseCellShare = 0.1
     /// How far (cells) on each side of a cell ``sparseCellShare`` looks for dense cells.
     var gapReach = 2
+    /// Highest a slab's mean cell top may rise above its neighbour's for the slab to be part of it, metres
+    /// (chair and sofa backs, headboards rise less; a television on a cabinet, a fridge beside a counter more).
+    var maximumAttachedRise = 0.6
     /// Bound on the grid size (cells) for one cluster.
     var maximumCells = 1_000_000
 
@@ -190,6 +194,7 @@ struct ClusterSplitter {
                 }
                 guard let o = best?.other else { continue }
                 guard stats[t].bottom < stats[o].top - Float(surfaceBand) else { continue }
+                guard stats[t].meanTop - stats[o].meanTop <= maximumAttachedRise else { continue }
                 parent[t] = o
                 merged = true
                 break
@@ -266,6 +271,11 @@ private struct PartStats {
     var sumSq = SIMD3<Double>.zero  // xx, yy, xy
     /// Lowest and highest point of the part's cells, metres.
     var bottom = Float.infinity, top = -Float.infinity
+    /// Sum of the cells' tops, metres.
+    var topSum = 0.0
+
+    /// Mean of the cells' tops, metres.
+    var meanTop: Double { count > 0 ? topSum / count : 0 }
 
     mutating func add(_ p: SIMD2<Double>, bottom b: Float, top t: Float) {
         count += 1
@@ -273,6 +283,7 @@ private struct PartStats {
         sumSq += SIMD3(p.x * p.x, p.y * p.y, p.x * p.y)
         bottom = Swift.min(bottom, b)
         top = Swift.max(top, t)
+        topSum += Double(t)
     }
 
     /// Shorter side of the rectangle with the cells' second moments (√(12 λ_min)), at least one cell.
