@@ -58,18 +58,24 @@ import Testing
         #expect(parts.map(\.count).reduce(0, +) == c.count)
     }
 
+    /// Objects score of the single room of plan `name` simulated with the phone preset and `seed`, then built
+    /// and evaluated; nil (with an issue recorded) when the room does not build.
+    static func simulatedObjectScore(_ name: String, seed: UInt64 = 1) throws -> ObjectScore? {
+        let plan = try PlanFixtures.load(name)
+        let outcomes = try ScanBuildEvaluation.run(plan: plan, preset: .phone, seed: seed)
+        #expect(outcomes.count == 1)
+        guard let report = outcomes.first?.report else {
+            Issue.record("\(name): build failed: \(outcomes.first?.failure ?? "no room")")
+            return nil
+        }
+        return report.aggregate.objects
+    }
+
     /// End to end on simulated phone scans: object F1 at 3D IoU 0.25 and the matched boxes' median IoU.
     /// Measured at commit time: plain_bedroom F1 1.000, curved_wall_room F1 1.000 (`plumb eval --all --build`).
     @Test(arguments: ["plain_bedroom", "curved_wall_room"])
     func simulatedRoomObjects(name: String) throws {
-        let plan = try PlanFixtures.load(name)
-        let outcomes = try ScanBuildEvaluation.run(plan: plan, preset: .phone, seed: 1)
-        #expect(outcomes.count == 1)
-        guard let report = outcomes.first?.report else {
-            Issue.record("\(name): build failed: \(outcomes.first?.failure ?? "no room")")
-            return
-        }
-        let objects = report.aggregate.objects
+        guard let objects = try Self.simulatedObjectScore(name) else { return }
         let ious = objects.ious.sorted()
         let median = ious.isEmpty ? 0 : ious[ious.count / 2]
         print("\(name): objects TP \(objects.detection.truePositives) FP \(objects.detection.falsePositives) FN \(objects.detection.falseNegatives) F1 \(objects.detection.f1) median IoU \(median)")
