@@ -1,10 +1,10 @@
 import PlumbKernel
 
-/// Joins the parts of one cluster whose upright boxes stand mostly inside one another.
+/// Joins the furniture parts of a room whose upright boxes stand mostly inside one another.
 ///
-/// ``ClusterSplitter`` can cut one piece of furniture in two where an occlusion shadow crosses its top; the two
-/// pieces then overlap in plan (their boxes both reach across the shadow), which no two real pieces of
-/// furniture do. Two parts merge when at least ``minimumContainedShare`` of the smaller box's footprint lies
+/// ``ClusterSplitter`` can cut one piece of furniture in two where an occlusion shadow crosses its top, and
+/// voxel clustering can leave a tall cabinet seen from two sides in two clusters; the pieces then overlap in
+/// plan (their boxes both reach across the gap), which no two real pieces of furniture side by side do. Two parts merge when at least ``minimumContainedShare`` of the smaller box's footprint lies
 /// inside the larger box's footprint, their height ranges overlap by at least ``minimumHeightOverlap`` of the
 /// shorter one (a television standing on a cabinet stays apart) and the larger footprint is at most
 /// ``maximumAreaRatio`` times the smaller (a part spanning a whole room level, structure the builder did not

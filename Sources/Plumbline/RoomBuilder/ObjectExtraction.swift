@@ -4,7 +4,7 @@ import PlumbKernel
 /// Finds furniture: the points inside the room that belong to no structural plane, clustered by voxel
 /// connectivity, each cluster boxed upright (minimum-area footprint rectangle) and categorised.
 ///
-/// Isolated points (5 cm voxels with very few points) are dropped first. Each voxel cluster is split into the pieces of furniture it merged (``ClusterSplitter``), and pieces standing mostly inside one another are joined again (``ContainedPartMerge``).
+/// Isolated points (5 cm voxels with very few points) are dropped first. Each voxel cluster is split into the pieces of furniture it merged (``ClusterSplitter``), and pieces (from any clusters) standing mostly inside one another are joined again (``ContainedPartMerge``).
 /// Rejected as phantoms: parts with too few points, boxes thinner than 3 cm or smaller than 15 cm across,
 /// points within 8 cm of a wall (wall clutter, skirting, noise), parts no higher than 12 cm above the floor,
 /// elevated fragments under 35 cm across (window and door reveals), parts whose bottom is over 1 m up that are
@@ -52,7 +52,7 @@ struct ObjectExtraction {
         }
         roomArea = abs(roomArea)
         let merger = ContainedPartMerge()
-        let parts = clusters.clusters.flatMap { merger.merged(splitter.split($0, cloud: cloud), cloud: cloud) }
+        let parts = merger.merged(clusters.clusters.flatMap { splitter.split($0, cloud: cloud) }, cloud: cloud)
         for (n, cl) in parts.enumerated() where cl.count >= options.minimumObjectPoints {
             guard var box = try? OrientedBoxFit.upright(cloud, up: SIMD3(0, 1, 0), indices: cl) else { continue }
             if options.beautifyObjects { box = snapToWalls(box, cloud: cloud, indices: cl, outline: outline) }
