@@ -13,7 +13,9 @@ import PlumbKernel
 ///    erodes the footprint by one cell, so narrow necks (noise bridging the gap between a bed and a
 ///    nightstand) do not hold parts together; core components smaller than ``minimumPartArea`` seed nothing.
 /// 3. Every other occupied cell goes to the part it reaches first by breadth-first growth.
-/// 4. Slab-like parts (footprint shorter side under ``minimumPartWidth``: chair and sofa backs, arms,
+/// 4. Cells much taller than their part's median top that touch a part of their own height move to it
+///    (``moveTallCells``).
+/// 5. Slab-like parts (footprint shorter side under ``minimumPartWidth``: chair and sofa backs, arms,
 ///    headboards) are attached parts of real furniture, not furniture of their own: each is merged into the
 ///    neighbouring part it shares the longest border with (not counting sparse cells), unless its lowest
 ///    point is above that neighbour's top or it rises more than ``maximumAttachedRise`` above it (a
@@ -160,6 +162,7 @@ struct ClusterSplitter {
             for q in 0..<n where label[q] == -3 { label[q] = -1 }
         }
         guard parts > 1 else { return [indices] }
+        Self.moveTallCells(&label, top: top, parts: parts, nu: nu, nv: nv, rise: Float(maximumAttachedRise))
         // Merge slab-like parts into the neighbour with the longest shared border, thinnest first.
         var parent = Array(0..<parts)
         func find(_ a: Int) -> Int { var a = a; while parent[a] != a { a = parent[a] }; return a }
@@ -215,6 +218,34 @@ struct ClusterSplitter {
             }
         }
         return out
+    }
+
+    /// Cells whose top rises more than `rise` above their part's median cell top, and that touch (8-neighbours)
+    /// a part whose median top is within `rise` of theirs, move to that part (the first such neighbour in scan
+    /// order): the side face of a fridge grown into the counter beside it, the end of a television grown into
+    /// the cabinet it stands on. Decided on the labels as given, so the scan order does not matter.
+    /// - Complexity: O(cells log cells).
+    static func moveTallCells(_ label: inout [Int32], top: [Float], parts: Int, nu: Int, nv: Int, rise: Float) {
+        var tops = [[Float]](repeating: [], count: parts)
+        for q in label.indices where label[q] >= 0 { tops[Int(label[q])].append(top[q]) }
+        let median = tops.map { t -> Float in
+            guard !t.isEmpty else { return 0 }
+            return t.sorted()[t.count / 2]
+        }
+        let before = label
+        for q in before.indices where before[q] >= 0 && top[q] > median[Int(before[q])] + rise {
+            let u = q % nu, v = q / nu
+            search: for dv in -1...1 {
+                for du in -1...1 where !(du == 0 && dv == 0) {
+                    let uu = u + du, vv = v + dv
+                    guard uu >= 0, uu < nu, vv >= 0, vv < nv else { continue }
+                    let other = before[vv * nu + uu]
+                    guard other >= 0, other != before[q], abs(top[q] - median[Int(other)]) <= rise else { continue }
+                    label[q] = other
+                    break search
+                }
+            }
+        }
     }
 
     /// Flags the occupied cells of an `nu` x `nv` count grid that hold fewer than `share` times the densest
