@@ -25,24 +25,32 @@ import Testing
         try PointCloud(x: pts.map(\.x), y: pts.map(\.y), z: pts.map(\.z))
     }
 
+    /// Samples two boxes (``boxSurface(min:max:step:sigma:rng:into:)``, seeded) and splits their joint cloud with
+    /// ``ClusterSplitter``; returns the parts, the part holding most of the second box's points, how many of
+    /// them it holds and how many the second box has.
+    static func splitTwoBoxes(_ first: (SIMD3<Float>, SIMD3<Float>), _ second: (SIMD3<Float>, SIMD3<Float>), step: Float,
+                              sigma: Float, seed: UInt64) throws -> (parts: [[Int]], secondPart: [Int], fromSecond: Int, secondCount: Int) {
+        var rng = SeededGenerator(seed: seed)
+        var a: [SIMD3<Float>] = [], b: [SIMD3<Float>] = []
+        boxSurface(min: first.0, max: first.1, step: step, sigma: sigma, rng: &rng, into: &a)
+        boxSurface(min: second.0, max: second.1, step: step, sigma: sigma, rng: &rng, into: &b)
+        let c = try cloud(a + b)
+        let parts = ClusterSplitter().split(Array(0..<c.count), cloud: c)
+        let counts = parts.map { p in p.filter { $0 >= a.count }.count }
+        guard let best = counts.indices.max(by: { counts[$0] < counts[$1] }) else { return (parts, [], 0, b.count) }
+        return (parts, parts[best], counts[best], b.count)
+    }
+
     /// A bed (top 0.55 m) and a nightstand (top 0.50 m) 7.5 cm apart, the gap bridged by noisy side faces:
     /// one voxel cluster, two pieces of furniture. The splitter must return two parts, each holding the points
     /// of one box (a point goes to the part of the box it was sampled from, up to the jitter at the gap).
     @Test func bedAndNightstandSplit() throws {
-        var rng = SeededGenerator(seed: 7)
-        var bed: [SIMD3<Float>] = [], stand: [SIMD3<Float>] = []
-        Self.boxSurface(min: SIMD3(0, 0.04, 0), max: SIMD3(1.6, 0.55, 2.0), step: 0.012, sigma: 0.012, rng: &rng, into: &bed)
-        Self.boxSurface(min: SIMD3(1.675, 0.04, 0), max: SIMD3(2.125, 0.5, 0.4), step: 0.012, sigma: 0.012, rng: &rng, into: &stand)
-        let c = try Self.cloud(bed + stand)
-        let parts = ClusterSplitter().split(Array(0..<c.count), cloud: c)
+        let (parts, standPart, fromStand, standCount) = try Self.splitTwoBoxes(
+            (SIMD3(0, 0.04, 0), SIMD3(1.6, 0.55, 2.0)), (SIMD3(1.675, 0.04, 0), SIMD3(2.125, 0.5, 0.4)), step: 0.012, sigma: 0.012, seed: 7)
         #expect(parts.count == 2)
         guard parts.count == 2 else { return }
-        let standPart = parts.max { a, b in
-            a.filter { $0 >= bed.count }.count < b.filter { $0 >= bed.count }.count
-        }!
-        let fromStand = standPart.filter { $0 >= bed.count }.count
-        #expect(Double(fromStand) > 0.95 * Double(stand.count), "nightstand part holds \(fromStand) of \(stand.count)")
-        #expect(Double(standPart.count - fromStand) < 0.05 * Double(stand.count), "bed points in the nightstand part")
+        #expect(Double(fromStand) > 0.95 * Double(standCount), "nightstand part holds \(fromStand) of \(standCount)")
+        #expect(Double(standPart.count - fromStand) < 0.05 * Double(standCount), "bed points in the nightstand part")
     }
 
     /// A real chair (seat at 0.45 m, thin back up to 0.9 m along one edge) is one piece of furniture: its back
@@ -58,18 +66,24 @@ import Testing
         #expect(parts.map(\.count).reduce(0, +) == c.count)
     }
 
+    /// Objects score of the single room of plan `name` simulated with the phone preset and `seed`, then built
+    /// and evaluated; nil (with an issue recorded) when the room does not build.
+    static func simulatedObjectScore(_ name: String, seed: UInt64 = 1) throws -> ObjectScore? {
+        let plan = try PlanFixtures.load(name)
+        let outcomes = try ScanBuildEvaluation.run(plan: plan, preset: .phone, seed: seed)
+        #expect(outcomes.count == 1)
+        guard let report = outcomes.first?.report else {
+            Issue.record("\(name): build failed: \(outcomes.first?.failure ?? "no room")")
+            return nil
+        }
+        return report.aggregate.objects
+    }
+
     /// End to end on simulated phone scans: object F1 at 3D IoU 0.25 and the matched boxes' median IoU.
     /// Measured at commit time: plain_bedroom F1 1.000, curved_wall_room F1 1.000 (`plumb eval --all --build`).
     @Test(arguments: ["plain_bedroom", "curved_wall_room"])
     func simulatedRoomObjects(name: String) throws {
-        let plan = try PlanFixtures.load(name)
-        let outcomes = try ScanBuildEvaluation.run(plan: plan, preset: .phone, seed: 1)
-        #expect(outcomes.count == 1)
-        guard let report = outcomes.first?.report else {
-            Issue.record("\(name): build failed: \(outcomes.first?.failure ?? "no room")")
-            return
-        }
-        let objects = report.aggregate.objects
+        guard let objects = try Self.simulatedObjectScore(name) else { return }
         let ious = objects.ious.sorted()
         let median = ious.isEmpty ? 0 : ious[ious.count / 2]
         print("\(name): objects TP \(objects.detection.truePositives) FP \(objects.detection.falsePositives) FN \(objects.detection.falseNegatives) F1 \(objects.detection.f1) median IoU \(median)")

@@ -4,13 +4,26 @@ import PlumbKernel
 /// Finds furniture: the points inside the room that belong to no structural plane, clustered by voxel
 /// connectivity, each cluster boxed upright (minimum-area footprint rectangle) and categorised.
 ///
-/// Isolated points (5 cm voxels with very few points) are dropped first. Each voxel cluster is split into the pieces of furniture it merged (``ClusterSplitter``).
+/// Isolated points (5 cm voxels with very few points) are dropped first. Each voxel cluster is split into the pieces of furniture it merged (``ClusterSplitter``), and pieces (from any clusters) standing mostly inside one another are joined again (``ContainedPartMerge``).
 /// Rejected as phantoms: parts with too few points, boxes thinner than 3 cm or smaller than 15 cm across,
 /// points within 8 cm of a wall (wall clutter, skirting, noise), parts no higher than 12 cm above the floor,
-/// elevated fragments under 35 cm across (window and door reveals), and floor-to-ceiling parts covering more
-/// than 40 % of the room (unmodelled structure).
+/// elevated fragments under 35 cm across (window and door reveals), parts whose bottom is over 1 m up that are
+/// more than 25 cm from every wall or under 30 cm tall (wall-hung furniture hangs on a wall), panels thinner than 16 cm that are not wall-hung and over 60 cm wide (door
+/// leaves, faces split off a cabinet; a television passes), and floor-to-ceiling parts covering more than 40 %
+/// of the room (unmodelled structure). Boxes that end within the dropped wall band are extended to the wall
+/// (``WallSupportedBox``).
 struct ObjectExtraction {
     var options: RoomBuilder.Options
+    /// Points closer than this to a wall are dropped as wall clutter, metres.
+    static let wallBand = 0.08
+    /// Footprints thinner than this are panels, metres: only wall-hung ones (televisions) are furniture.
+    static let panelDepth = 0.16
+    /// Farthest a high (wall-hung) object's footprint may be from a wall, metres.
+    static let wallHungReach = 0.25
+    /// Bottom height above the floor from which an object is *high*: above counters, so wall-hung, metres.
+    static let highBottom = 1.0
+    /// Smallest height of a high object, metres (wall cabinets, televisions; not the sliver of a reveal).
+    static let highMinimumHeight = 0.3
 
     func objects(cloud: PointCloud, planes: [DetectedPlane], structural: Set<Int>, outline: RoomOutline,
                  structure: RoomStructure) -> [CapturedRoom.Object] {
@@ -22,7 +35,7 @@ struct ObjectExtraction {
             let y = Double(cloud.y[i])
             let p = SIMD2(Double(cloud.x[i]), Double(cloud.z[i]))
             guard y > floorY + 0.03, y < structure.ceilingY(x: p.x, z: p.y) - 0.06 else { continue }
-            guard Self.inside(p, outline.corners), distanceToOutline(p, outline) > 0.08 else { continue }
+            guard Self.inside(p, outline.corners), distanceToOutline(p, outline) > Self.wallBand else { continue }
             keep.append(i)
         }
         keep = Self.denseOnly(keep, cloud: cloud)
@@ -38,10 +51,12 @@ struct ObjectExtraction {
             roomArea += (a.x * b.y - b.x * a.y) / 2
         }
         roomArea = abs(roomArea)
-        let parts = clusters.clusters.flatMap { splitter.split($0, cloud: cloud) }
+        let merger = ContainedPartMerge()
+        let parts = merger.merged(clusters.clusters.flatMap { splitter.split($0, cloud: cloud) }, cloud: cloud)
         for (n, cl) in parts.enumerated() where cl.count >= options.minimumObjectPoints {
             guard var box = try? OrientedBoxFit.upright(cloud, up: SIMD3(0, 1, 0), indices: cl) else { continue }
             if options.beautifyObjects { box = snapToWalls(box, cloud: cloud, indices: cl, outline: outline) }
+            box = WallSupportedBox().extended(box, outline: outline)
             let bottom = box.centre.y - box.halfExtents.z, top = box.centre.y + box.halfExtents.z
             // Stand floor-near objects on the floor; so too objects seen only from above (a nightstand's top
             // behind a bed) that are not thin wall-hung panels.
@@ -53,12 +68,19 @@ struct ObjectExtraction {
             // (window and door reveals, frames): wall-hung furniture is at least 35 cm across.
             guard top - floorY > 0.12 else { continue }
             guard base - floorY < 0.3 || Swift.max(w, d) > 0.35 else { continue }
+            // Parts high above the floor are wall-hung or phantoms (stray returns under a sloped ceiling,
+            // slivers of reveals); thin panels are wall-hung televisions or phantoms (door leaves, side faces
+            // split off a cabinet).
+            let wallGap = box.planCorners.map { distanceToOutline($0, outline) }.min() ?? .infinity
+            let high = base - floorY >= Self.highBottom
+            guard !high || (wallGap <= Self.wallHungReach && height >= Self.highMinimumHeight) else { continue }
+            guard Swift.min(w, d) >= Self.panelDepth || (base - floorY >= 0.3 && Swift.max(w, d) > 0.6) else { continue }
             // Structure leakage (unmodelled ceiling or wall parts): floor to ceiling over much of the room.
             let ceilingGap = structure.ceilingY(x: box.centre.x, z: box.centre.z) - top
             guard !(ceilingGap < 0.15 && w * d > 0.4 * roomArea) else { continue }
             let shape = ObjectClassifier.Shape(width: w, depth: d, height: height, elevation: base - floorY,
                                                topCover: topCover(box, cloud: cloud, indices: cl),
-                                               wallGap: box.planCorners.map { distanceToOutline($0, outline) }.min() ?? .infinity)
+                                               wallGap: wallGap)
             let category = ObjectClassifier.category(of: shape)
             let x = SIMD3<Float>(box.axis0), y = SIMD3<Float>(0, 1, 0)
             let z = SIMD3<Float>(cross(box.axis0, SIMD3(0, 1, 0)))
@@ -144,7 +166,9 @@ struct ObjectExtraction {
         return Double(grid.filter { $0 }.count) / Double(grid.count)
     }
 
-    /// Re-boxes the cluster aligned with the nearest straight wall when its yaw is within 15 degrees of it.
+    /// Re-boxes the cluster aligned with the nearest straight wall when its yaw is within 15 degrees of it, or
+    /// when the wall-aligned box is at most 30 % larger in plan (a part seen only on one or two faces, whose
+    /// minimum-area rectangle can come out at any angle).
     func snapToWalls(_ box: OrientedBox, cloud: PointCloud, indices: [Int], outline: RoomOutline) -> OrientedBox {
         let axis = SIMD2(box.axis0.x, box.axis0.z)
         let c = SIMD2(box.centre.x, box.centre.z)
@@ -159,7 +183,7 @@ struct ObjectExtraction {
         var ang = atan2(planCross(wallDir, axis), planDot(wallDir, axis))
         while ang > .pi / 4 { ang -= .pi / 2 }
         while ang < -.pi / 4 { ang += .pi / 2 }
-        guard abs(ang) < 15 * .pi / 180, abs(ang) > 1e-6 else { return box }
+        guard abs(ang) > 1e-6 else { return box }
         let u = SIMD3(wallDir.x, 0, wallDir.y), v = SIMD3(-wallDir.y, 0, wallDir.x)
         var lo = SIMD3<Double>(repeating: .infinity), hi = SIMD3<Double>(repeating: -.infinity)
         for i in indices {
@@ -169,6 +193,8 @@ struct ObjectExtraction {
             hi = pointwiseMax(hi, q)
         }
         let mid = (lo + hi) / 2, half = (hi - lo) / 2
+        let area = box.halfExtents.x * box.halfExtents.y
+        guard abs(ang) < 15 * .pi / 180 || half.x * half.y <= 1.3 * area else { return box }
         let centre = u * mid.x + v * mid.y + SIMD3(0, mid.z, 0)
         if half.x >= half.y {
             return OrientedBox(centre: centre, axis0: u, axis1: v, halfExtents: half)
