@@ -44,8 +44,16 @@ import Testing
     /// Truth rooms store their walls' thickness (`dimensions.z`), so every offset is observable: poses
     /// within 2 cm and 0.5°, and the merged structure equals the merge of the rooms in their true frame.
     @Test(arguments: ["apartment_3room", "apartment_6room", "split_level"])
+    /// Known issue, `apartment_6room`: two bedrooms of one size with one door each at the same place.
+    /// Against bedroom 1 alone, bedroom 2 turned by 180° fits door-to-door in the hall's slot (score
+    /// 8.79: shared wall, matched door, continuations) better than in its own slot (4.78); the search
+    /// expands only the best-scoring room per step, so the true arrangement (hall first) is pruned at
+    /// step 1 and the rest of the flat is built around the wrong bedroom (rooms turned by 90°). Branching
+    /// on the order of placement fixes this plan but lets the real RoomPlan house
+    /// (`RoomAlignmentRealHouseTests`) misplace rooms silently instead of refusing; see branch
+    /// `align2-wip`. (Before windows stopped pairing, bedroom 2 went window-to-window south of bedroom 1.)
     func truthRoomsRealign(name: String) throws {
-        try withKnownIssue("apartment_6room: the beam search settles on an arrangement shifted by one bedroom slot (4/8 m); see the align report") {
+        try withKnownIssue("apartment_6room: bedroom 2 placed door-to-door in the hall's slot; the true arrangement is pruned at step 1") {
             try checkTruthRoomsRealign(name: name)
         } when: { name == "apartment_6room" }
     }
@@ -106,8 +114,10 @@ import Testing
 
     /// Rooms built by RoomBuilder from simulated phone scans of the three-room apartment, scrambled:
     /// each room is either placed within 5 cm and 1° of the frame it was built in, or the alignment
-    /// refuses with ``StructureBuildError/cannotAlign(room:reason:)`` — it never misplaces a room
-    /// silently — except for the known issue of a rectangular room turned by 180°, recorded as such.
+    /// refuses with ``StructureBuildError/cannotAlign(room:reason:)`` as ambiguous — it never misplaces
+    /// a room silently. (Measured: the bedroom's 180° turn is now told apart by its openings, see
+    /// `RoomTurnEvidenceTests`, so the old known issue of a bedroom turned by 180° is gone; the search
+    /// refuses: two arrangements place the bedroom 5.66 m / 90° apart and score 12.19 and 11.75.)
     @Test func simulatedScanRoomsRealignOrRefuse() throws {
         let plan = try PlanFixtures.load("apartment_3room")
         let o = try ScanBuildEvaluation.runStructure(plan: plan, preset: .phone, seed: 1)
@@ -119,20 +129,12 @@ import Testing
             for k in rooms.indices {
                 let e = Self.error(placements[k].pose, motion: motions[k], centre: Self.centre(rooms[k]))
                 print("align simulated apartment_3room room \(k) (\(o.builtRooms[k].0)): \(e), order \(placements[k].order) score \(placements[k].score) runner-up \(placements[k].runnerUp ?? -1)")
-                if e.plan < 0.05 && e.height < 0.05 && abs(e.degrees - 180) < 1 {
-                    // Known issue: a rectangular room turned by 180° about its centre fits every wall as
-                    // well; only its openings tell, and a missed door plus a window counted only once
-                    // the room behind it is placed do not outweigh the walls yet.
-                    withKnownIssue("room \(k) placed turned by 180° (symmetric outline)") {
-                        #expect(e.degrees < 1, "room \(k): \(e)")
-                    }
-                } else {
-                    #expect(e.plan < 0.05 && e.height < 0.05 && e.degrees < 1, "room \(k): \(e)")
-                }
+                #expect(e.plan < 0.05 && e.height < 0.05 && e.degrees < 1, "room \(k): \(e)")
             }
         } catch {
             print("align simulated apartment_3room refused: \(error)")
-            guard case .cannotAlign = error else { Issue.record("\(error)"); return }
+            guard case let .cannotAlign(_, reason) = error else { Issue.record("\(error)"); return }
+            #expect(reason.contains("ambiguous"), "\(reason)")
         }
     }
 
@@ -178,6 +180,40 @@ import Testing
             guard case let .cannotAlign(room, reason) = error else { Issue.record("\(error)"); return }
             #expect(room == 1)
             #expect(reason.contains("ambiguous"), "\(reason)")
+        }
+    }
+
+    /// Two 5 × 3 m rooms sharing a plain wall; each has two windows in its outside long wall, at the
+    /// same x. Placing B south of A puts the windows face to face across a 0.12 m wall — a perfect
+    /// "match" if windows could link rooms. Windows belong to outside walls, so that placement (and
+    /// every one with a room behind a window) is penalised and B goes back north of A, within 2 cm and
+    /// 0.5° of its true pose.
+    @Test func facingWindowsDoNotJoinRooms() throws {
+        let json = """
+            {"name":"windows","notes":"","storeys":[{"index":0,"floorElevation":0,"ceilingHeight":2.5}],
+             "rooms":[{"id":"a","name":"A","type":"bedroom","storey":0,"polygon":[[0.06,0.06],[4.94,0.06],[4.94,2.94],[0.06,2.94]]},
+                      {"id":"b","name":"B","type":"bedroom","storey":0,"polygon":[[0.06,3.06],[4.94,3.06],[4.94,5.94],[0.06,5.94]]}],
+             "walls":[{"id":"w1","storey":0,"start":[0,0],"end":[5,0],"thickness":0.12,"positiveRoom":"a","kind":"exterior"},
+                      {"id":"w2","storey":0,"start":[5,0],"end":[5,3],"thickness":0.12,"positiveRoom":"a","kind":"exterior"},
+                      {"id":"w3","storey":0,"start":[5,3],"end":[5,6],"thickness":0.12,"positiveRoom":"b","kind":"exterior"},
+                      {"id":"w4","storey":0,"start":[5,6],"end":[0,6],"thickness":0.12,"positiveRoom":"b","kind":"exterior"},
+                      {"id":"w5","storey":0,"start":[0,6],"end":[0,3],"thickness":0.12,"positiveRoom":"b","kind":"exterior"},
+                      {"id":"w6","storey":0,"start":[0,3],"end":[0,0],"thickness":0.12,"positiveRoom":"a","kind":"exterior"},
+                      {"id":"w7","storey":0,"start":[0,3],"end":[5,3],"thickness":0.12,"positiveRoom":"b","negativeRoom":"a","kind":"interior"}],
+             "openings":[{"id":"a1","wall":"w1","type":"window","position":0.9,"width":1.0,"height":1.2,"sillHeight":0.9},
+                         {"id":"a2","wall":"w1","type":"window","position":2.6,"width":1.0,"height":1.2,"sillHeight":0.9},
+                         {"id":"b1","wall":"w4","type":"window","position":4.1,"width":1.0,"height":1.2,"sillHeight":0.9},
+                         {"id":"b2","wall":"w4","type":"window","position":2.4,"width":1.0,"height":1.2,"sillHeight":0.9}],
+             "furniture":[]}
+            """
+        let plan = try JSONDecoder().decode(FloorPlan.self, from: Data(json.utf8))
+        let rooms = try TruthModel.rooms(of: plan)
+        try #require(rooms.count == 2 && rooms.allSatisfy { $0.windows.count == 2 })
+        for seed in [UInt64(9), 10] {
+            let (moved, motions) = Self.scrambled(rooms, seed: seed)
+            let placements = try RoomAligner().align(moved)
+            let e = Self.error(placements[1].pose, motion: motions[1], centre: Self.centre(rooms[1]))
+            #expect(e.plan < 0.02 && e.height < 0.02 && e.degrees < 0.5, "seed \(seed): \(e)")
         }
     }
 

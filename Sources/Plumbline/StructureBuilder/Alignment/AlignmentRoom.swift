@@ -6,6 +6,15 @@ import PlumbKernel
 struct AlignmentOpening {
     /// 0 door, 1 window, 2 opening.
     var kind: Int
+
+    /// Whether the hole can be passed from one room into the next: doors and openings are; a window
+    /// is glazing in an *outside* wall, so a window never links two rooms and another room behind one
+    /// is evidence against the placement.
+    var linksRooms: Bool { kind != 1 }
+
+    /// Whether `self` and `other` may be one hole seen from both rooms (a door seen from one side may
+    /// be an opening from the other, as a door leaf detected or not); never windows.
+    func mayPair(with other: AlignmentOpening) -> Bool { linksRooms && other.linksRooms }
     /// Index of the host face in its room's ``AlignmentRoom/faces``.
     var face: Int
     /// Plan centre, (x, z) metres.

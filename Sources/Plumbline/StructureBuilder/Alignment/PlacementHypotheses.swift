@@ -11,7 +11,7 @@ import Foundation
 ///    face's normal, coplanar faces lie in one plane, and the ends of back-to-back faces may coincide
 ///    along the wall (four constraints along it).
 /// 3. **Translations.** Every back-to-back constraint combined with every non-parallel constraint
-///    (more than 30° apart) fixes a translation (2 × 2 solve); a door, window or opening of the room
+///    (more than 30° apart) fixes a translation (2 × 2 solve); a door or opening of the room
 ///    matched in width and height to one of a placed room facing the other way fixes one directly
 ///    (its centre behind the other's by the expected thickness). Translations are de-duplicated on a
 ///    5 mm grid.
@@ -118,7 +118,7 @@ enum PlacementHypotheses {
                 for p in placed {
                     for q in p.openings {
                         let a = p.faces[q.face]
-                        guard (a.inward * b.inward).sum() < -scorer.parallelCosine, (o.kind == q.kind || (o.kind != 1 && q.kind != 1)),
+                        guard (a.inward * b.inward).sum() < -scorer.parallelCosine, o.mayPair(with: q),
                               abs(o.width - q.width) <= 0.15, abs((o.top - o.bottom) - (q.top - q.bottom)) <= 0.2 else { continue }
                         let d = scorer.expectedThickness(p.storedThickness[q.face], room.storedThickness[o.face]).0
                         let t = q.centre - a.inward * d - oc

@@ -10,20 +10,29 @@ struct PlacementScore: Equatable {
     /// Bonus for faces that continue another room's face in the same plane across a wall (an exterior
     /// wall running past an interior one).
     var continuation = 0.0
-    /// Doors, windows and openings seen from both rooms at this placement.
+    /// Doors and openings seen from both rooms at this placement (windows never pair: see
+    /// ``AlignmentOpening/linksRooms``).
     var matchedOpenings = 0
     /// Bonus of the matched openings (up to 4 each: agreement of widths and of centres along the wall).
     var openingBonus = 0.0
-    /// Doors, windows or openings that would open onto the other room's solid wall.
+    /// Doors or openings that would open onto the other room's solid wall.
     var blockedOpenings = 0
+    /// Windows with another room's wall face behind them (a window belongs to an outside wall).
+    var blockedWindows = 0
     /// Length over which a face lies on another room's face facing the same way (rooms overlapping), metres.
     var duplicatedFace = 0.0
     /// Plan area of the room's floor inside placed rooms' floors at about the same height, m².
     var floorOverlap = 0.0
 
+    /// Counts `o` as blocked: a window as ``blockedWindows``, a door or opening as ``blockedOpenings``.
+    mutating func countBlocked(_ o: AlignmentOpening) {
+        if o.linksRooms { blockedOpenings += 1 } else { blockedWindows += 1 }
+    }
+
     /// The combined score.
     var total: Double {
-        sharedWall + continuation + openingBonus - 0.75 * Double(blockedOpenings) - duplicatedFace - 4 * floorOverlap
+        sharedWall + continuation + openingBonus - 0.75 * Double(blockedOpenings) - 3 * Double(blockedWindows)
+            - duplicatedFace - 4 * floorOverlap
     }
 }
 
@@ -33,10 +42,15 @@ struct PlacementScore: Equatable {
 /// plausible wall thickness apart (``WallPairing/gap(_:_:gate:)``) count with their overlap length,
 /// weighted 0.5…1 by a Gaussian of (gap − expected thickness); faces in one plane facing the same way
 /// and ending within ``continuationReach`` of each other (one wall running past a cross wall) add
-/// 0.5 × min(1 m, shorter length); a door, window or opening matched across the wall (same kind, width
-/// and height within 15–20 cm, centres within 15 cm along the wall) adds 1 + 2·exp(−½(Δwidth/4 cm)²) +
-/// (1 − Δcentre/15 cm), up to 4; one that would open
-/// onto the other room's solid wall costs 0.75 (little, as either room may have missed it); faces lying on a placed face facing the same way cost
+/// 0.5 × min(1 m, shorter length); a door or opening matched across the wall (width and height within
+/// 15–20 cm, centres within 15 cm along the wall) adds 1 + 2·exp(−½(Δwidth/4 cm)²) +
+/// (1 − Δcentre/15 cm), up to 4; one that would open onto the other room's solid wall costs 0.75
+/// (little, as either room may have missed it). Windows are never matched: a window is glazing in an
+/// outside wall, so a window with another room's face behind it (a window there or not) costs 3 —
+/// nearly what a matched door earns, as only a false window detection explains it, while a blocked
+/// door is explained by a door the other scan missed. Two rooms whose windows face each other are not
+/// neighbours across that wall, however well the windows agree. Faces lying on a placed face facing
+/// the same way cost
 /// their overlap length, and floors overlapping at the same height cost 4 per m² (rooms cannot
 /// interpenetrate).
 struct PlacementScorer {
@@ -104,8 +118,7 @@ struct PlacementScorer {
     /// Whether `o` (host face `host`) and `q` (host face `qHost`, the other room) are one hole seen
     /// from both sides; returns the distance of their centres along the wall.
     func openingMatch(_ o: AlignmentOpening, _ host: WallFace, _ q: AlignmentOpening, _ qHost: WallFace) -> Double? {
-        let kinds = o.kind == q.kind || (o.kind != 1 && q.kind != 1)
-        guard kinds, (host.inward * qHost.inward).sum() < -cos(5 * Double.pi / 180),
+        guard o.mayPair(with: q), (host.inward * qHost.inward).sum() < -cos(5 * Double.pi / 180),
               abs(o.width - q.width) <= 0.15, abs((o.top - o.bottom) - (q.top - q.bottom)) <= 0.2 else { return nil }
         let s = qHost.signedDistance(o.centre)
         guard s >= -(gate.gap.upperBound + 0.05), s <= 0.05 else { return nil }
@@ -145,11 +158,11 @@ struct PlacementScorer {
             }
         }
         for (k, o) in m.openings.enumerated() where !matchedMoving.contains(k) {
-            if placed.contains(where: { $0.faces.contains { blocked(o, m.faces[o.face], by: $0) } }) { s.blockedOpenings += 1 }
+            if placed.contains(where: { $0.faces.contains { blocked(o, m.faces[o.face], by: $0) } }) { s.countBlocked(o) }
         }
         for (r, p) in placed.enumerated() {
             for (l, q) in p.openings.enumerated() where !usedPlaced.contains(SIMD2(r, l)) {
-                if m.faces.contains(where: { blocked(q, p.faces[q.face], by: $0) }) { s.blockedOpenings += 1 }
+                if m.faces.contains(where: { blocked(q, p.faces[q.face], by: $0) }) { s.countBlocked(q) }
             }
         }
         s.floorOverlap = floorOverlap(m)
