@@ -65,6 +65,17 @@ struct LeafBatchKNNTests {
         }
     }
 
+    @Test("large k: candidate scans over more than 64 blocks (several hit words) stay exact",
+          arguments: [false, true])
+    func largeK(quantize: Bool) throws {
+        // k = 600 needs at least 75 blocks with a hit per query, so every query answered from candidates
+        // crosses a 64-block word of the scan's hit bits.
+        let cloud = Self.scan(20_000, seed: 5, quantize: quantize)
+        let (batched, total, _) = try Self.check(cloud, k: 600, keep: 11)
+        #expect(total == 20_000)
+        #expect(batched > total * 9 / 10)
+    }
+
     @Test("far outliers in a dense scan do not push their neighbours' leaves onto the tree path")
     func outliersStayLocal() throws {
         // 150k points on a 3 x 2 m plane (1 mm noise), 1 % of them anywhere in the 1 m above it: an

@@ -56,6 +56,10 @@ struct LeafBatchKNN {
     /// Selection keys `(squared distance bits << 32) | point index`, the slot of each, and a scratch copy.
     let keys: UnsafeMutablePointer<UInt64>, slots: UnsafeMutablePointer<Int32>, work: UnsafeMutablePointer<UInt64>
     let spare: UnsafeMutablePointer<UInt64>
+    /// Per scanned 8-point block of the current query: its 8 squared distances, first slot, lanes within
+    /// the radius; and one bit per block with a hit (see `collect`).
+    let blockDistances: UnsafeMutablePointer<Float>, blockSlot: UnsafeMutablePointer<Int32>
+    let blockHits: UnsafeMutablePointer<UInt8>, hitWords: UnsafeMutablePointer<UInt64>
     /// The answer of the last query: neighbour slots ascending (k), and with `keep > 0` the nearest
     /// `keep` point indices by ascending (distance, index).
     let neighbours: UnsafeMutablePointer<Int32>
@@ -87,6 +91,11 @@ struct LeafBatchKNN {
         slots = .allocate(capacity: Self.maximumCandidates + 8)
         work = .allocate(capacity: Self.maximumCandidates)
         spare = .allocate(capacity: Self.maximumCandidates)
+        blockDistances = .allocate(capacity: Self.maximumCandidates)
+        blockSlot = .allocate(capacity: Self.maximumCandidates / 8)
+        blockHits = .allocate(capacity: Self.maximumCandidates / 8)
+        hitWords = .allocate(capacity: Self.maximumCandidates / 512 + 1)
+        hitWords.initialize(repeating: 0, count: Self.maximumCandidates / 512 + 1)
         neighbours = .allocate(capacity: k + 1)  // +1: the branch-free selection writes one past the end
         nearest = .allocate(capacity: max(k, 1))
         rx = .allocate(capacity: Self.recent)
@@ -105,6 +114,7 @@ struct LeafBatchKNN {
         boxLoX.deallocate(); boxLoY.deallocate(); boxLoZ.deallocate()
         boxHiX.deallocate(); boxHiY.deallocate(); boxHiZ.deallocate()
         keys.deallocate(); slots.deallocate(); work.deallocate(); spare.deallocate(); neighbours.deallocate(); nearest.deallocate()
+        blockDistances.deallocate(); blockSlot.deallocate(); blockHits.deallocate(); hitWords.deallocate()
         rx.deallocate(); ry.deallocate(); rz.deallocate(); rk.deallocate()
         stackN.deallocate(); stackB.deallocate(); fallbackIndices.deallocate(); fallbackDistances.deallocate()
     }
@@ -272,13 +282,18 @@ struct LeafBatchKNN {
 
     /// Writes the keys and slots of every candidate within squared distance `radius2` of q to ``keys`` /
     /// ``slots`` in ascending slot order; returns their number.
+    ///
+    /// Two passes, so that no branch depends on whether an 8-point block holds a hit (those branches are
+    /// unpredictable and cost more than the arithmetic): the first computes every distance of the candidate
+    /// leaves near q into ``blockDistances`` with the block's slot and hit lanes, and marks blocks with a hit
+    /// in the bit words ``hitWords``; the second visits only the marked blocks, by their set bits.
     @inline(__always)
     private mutating func collect(_ table: KNNLeafView, _ q: SIMD3<Float>, radius2: Float) -> Int {
-        let keys = keys, slots = slots, ids = table.ids
         let qx = SIMD8<Float>(repeating: q.x), qy = SIMD8<Float>(repeating: q.y), qz = SIMD8<Float>(repeating: q.z)
         let limit = SIMD8<Float>(repeating: radius2)
         let zero = SIMD8<Float>(repeating: 0)
-        var m = 0
+        let dist = blockDistances, base = blockSlot, hits = blockHits, words = hitWords
+        var v = 0
         var l = 0
         while l < leafCount {
             // Box distances of 8 candidate leaves at once (same operation order as a point distance).
@@ -305,21 +320,39 @@ struct LeafBatchKNN {
                     let dy = UnsafeRawPointer(table.ys + c).loadUnaligned(as: SIMD8<Float>.self) - qy
                     let dz = UnsafeRawPointer(table.zs + c).loadUnaligned(as: SIMD8<Float>.self) - qz
                     let d = dx * dx + dy * dy + dz * dz
+                    UnsafeMutableRawPointer(dist + 8 * v).storeBytes(of: d, as: SIMD8<Float>.self)
                     let bits = Self.laneBits(d .<= limit)
-                    if bits != 0 {
-                        // Branch-free: every lane's key (distance bits, point index) is written, only the
-                        // lanes within the radius advance (the buffers have 8 entries of slack).
-                        let db = unsafeBitCast(d, to: SIMD8<UInt32>.self)  // non-negative: ordered like d
-                        for lane in 0..<8 {
-                            keys[m] = UInt64(db[lane]) << 32 | UInt64(UInt32(bitPattern: ids[c + lane]))
-                            slots[m] = Int32(truncatingIfNeeded: c + lane)
-                            m &+= Int(bits >> UInt32(lane) & 1)
-                        }
-                    }
+                    base[v] = Int32(truncatingIfNeeded: c)
+                    hits[v] = UInt8(truncatingIfNeeded: bits)
+                    // Block v's bit in word v / 64 (a word is cleared when its first block is written).
+                    let w = v >> 6, bit = UInt64(bits != 0 ? 1 : 0) << UInt64(v & 63)
+                    words[w] = (v & 63 == 0 ? 0 : words[w]) | bit
+                    v += 1
                     c += 8
                 }
             }
             l += 8
+        }
+        let keys = keys, slots = slots, ids = table.ids
+        let bitsOfDistance = UnsafeRawPointer(dist).assumingMemoryBound(to: UInt32.self)
+        var m = 0
+        var w = 0
+        while w << 6 < v {
+            var word = words[w]
+            while word != 0 {
+                let i = w << 6 | word.trailingZeroBitCount
+                word &= word &- 1
+                let bits = UInt32(hits[i]), c = Int(base[i])
+                // Branch-free: every lane's key (distance bits, point index) is written, only the lanes
+                // within the radius advance (the buffers have 8 entries of slack). Distances are
+                // non-negative, so their bits order like the distances.
+                for lane in 0..<8 {
+                    keys[m] = UInt64(bitsOfDistance[8 * i + lane]) << 32 | UInt64(UInt32(bitPattern: ids[c + lane]))
+                    slots[m] = Int32(truncatingIfNeeded: c + lane)
+                    m &+= Int(bits >> UInt32(lane) & 1)
+                }
+            }
+            w += 1
         }
         return m
     }
