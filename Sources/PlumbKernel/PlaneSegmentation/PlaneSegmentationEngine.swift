@@ -119,12 +119,27 @@ struct PlaneSegmentationEngine {
     mutating func acceptComponents() -> Bool {
         guard let fit = fitCandidate() else { return false }
         let m = candidateCount
+        // The candidate's coordinates, gathered once (contiguous SoA for the grid).
         var gx = [Float](repeating: 0, count: m), gy = gx, gz = gx
-        for r in 0..<m {
-            let p = Int(inlierPositions[r])
-            gx[r] = rx[p]
-            gy[r] = ry[p]
-            gz[r] = rz[p]
+        inlierPositions.withUnsafeBufferPointer { pos in
+            rx.withUnsafeBufferPointer { bx in
+                ry.withUnsafeBufferPointer { by in
+                    rz.withUnsafeBufferPointer { bz in
+                        gx.withUnsafeMutableBufferPointer { ox in
+                            gy.withUnsafeMutableBufferPointer { oy in
+                                gz.withUnsafeMutableBufferPointer { oz in
+                                    for r in 0..<m {
+                                        let p = Int(pos[r])
+                                        ox[r] = bx[p]
+                                        oy[r] = by[p]
+                                        oz[r] = bz[p]
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
         }
         let grid = gx.withUnsafeBufferPointer { bx in
             gy.withUnsafeBufferPointer { by in
@@ -139,8 +154,13 @@ struct PlaneSegmentationEngine {
             grid.componentPoints[$0] > grid.componentPoints[$1]
                 || (grid.componentPoints[$0] == grid.componentPoints[$1] && $0 < $1)
         }
+        let component = candidateComponents(grid)
         var moments = [CovarianceAccumulator](repeating: .init(), count: grid.componentCount)
-        for r in 0..<m { moments[Int(grid.cellLabel[Int(grid.pointCell[r])])].add(SIMD3(gx[r], gy[r], gz[r])) }
+        component.withUnsafeBufferPointer { comp in
+            moments.withUnsafeMutableBufferPointer { mom in
+                for r in 0..<m { mom[Int(comp[r])].add(SIMD3(gx[r], gy[r], gz[r])) }
+            }
+        }
         var keep = [Bool](repeating: false, count: grid.componentCount)
         var any = false
         for c in order where accepted.count < options.maxPlanes {
@@ -150,16 +170,38 @@ struct PlaneSegmentationEngine {
             guard area >= options.minArea else { continue }
             keep[c] = true
             any = true
-            var idx = [Int32]()
-            idx.reserveCapacity(grid.componentPoints[c])
-            for r in 0..<m where Int(grid.cellLabel[Int(grid.pointCell[r])]) == c {
-                idx.append(remaining[Int(inlierPositions[r])])
+            let idx = [Int32](unsafeUninitializedCapacity: grid.componentPoints[c]) { out, written in
+                var w = 0
+                component.withUnsafeBufferPointer { comp in
+                    inlierPositions.withUnsafeBufferPointer { pos in
+                        remaining.withUnsafeBufferPointer { rem in
+                            for r in 0..<m where Int(comp[r]) == c {
+                                out[w] = rem[Int(pos[r])]
+                                w += 1
+                            }
+                        }
+                    }
+                }
+                written = w
             }
             accepted.append((idx, grid, c))
         }
         guard any else { return false }
-        removeCandidate(all: false, keep: (0..<m).map { keep[Int(grid.cellLabel[Int(grid.pointCell[$0])])] })
+        removeCandidate(all: false, keep: component.map { keep[Int($0)] })
         return true
+    }
+
+    /// The connected component of each candidate inlier (by candidate rank), read once from the grid's
+    /// point-to-cell and cell-to-component tables. O(candidates), one allocation.
+    func candidateComponents(_ grid: PlaneOccupancyGrid) -> [Int32] {
+        [Int32](unsafeUninitializedCapacity: candidateCount) { out, written in
+            grid.pointCell.withUnsafeBufferPointer { cell in
+                grid.cellLabel.withUnsafeBufferPointer { label in
+                    for r in 0..<candidateCount { out[r] = label[Int(cell[r])] }
+                }
+            }
+            written = candidateCount
+        }
     }
 
     /// Removes candidate inliers from the remaining set: all of them, or those flagged in `keep`

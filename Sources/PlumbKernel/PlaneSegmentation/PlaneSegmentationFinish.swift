@@ -7,8 +7,7 @@ extension PlaneSegmentationEngine {
         if options.refineLabels && !accepted.isEmpty {
             refineLabels(&labels)
         }
-        var members = [[Int32]](repeating: [], count: accepted.count)
-        for i in 0..<n where labels[i] >= 0 { members[Int(labels[i])].append(Int32(i)) }
+        let members = Self.members(labels: labels, planes: accepted.count)
         var centre = SIMD3<Double>.zero
         for i in 0..<n { centre += SIMD3(Double(cloud.x[i]), Double(cloud.y[i]), Double(cloud.z[i])) }
         if n > 0 { centre /= Double(n) }
@@ -121,6 +120,34 @@ extension PlaneSegmentationEngine {
                 }
             }
         }
+    }
+
+    /// The point indices of each plane, ascending: counted, scattered once into one flat buffer (a counting
+    /// sort by label), then cut into one exactly sized array per plane. No per-point append into nested
+    /// arrays. O(n + planes).
+    static func members(labels: [Int32], planes: Int) -> [[Int32]] {
+        var start = [Int](repeating: 0, count: planes + 1)
+        labels.withUnsafeBufferPointer { lab in
+            start.withUnsafeMutableBufferPointer { st in
+                for l in lab where l >= 0 { st[Int(l) + 1] += 1 }
+                for p in 0..<planes { st[p + 1] += st[p] }
+            }
+        }
+        let total = start[planes]
+        var cursor = start
+        let flat = [Int32](unsafeUninitializedCapacity: total) { out, written in
+            labels.withUnsafeBufferPointer { lab in
+                cursor.withUnsafeMutableBufferPointer { cur in
+                    for i in 0..<lab.count where lab[i] >= 0 {
+                        let l = Int(lab[i])
+                        out[cur[l]] = Int32(i)
+                        cur[l] += 1
+                    }
+                }
+            }
+            written = total
+        }
+        return (0..<planes).map { Array(flat[start[$0]..<start[$0 + 1]]) }
     }
 
     /// Points per block of ``refineLabels(_:)`` (the block's coordinates stay in the L1/L2 cache while

@@ -3,11 +3,14 @@
 ///
 /// Three-way partitions around a median-of-three pivot, so runs of equal values cost nothing; after 64
 /// partition rounds (adversarial input) the remaining range is sorted, which bounds the time to O(n log n).
-/// - Precondition: `0 <= k < a.count`.
-func selectElement<T: Comparable>(_ a: inout [T], _ k: Int) -> T {
-    precondition(k >= 0 && k < a.count, "order statistic out of range")
+///
+/// Afterwards every element before index `k` is `<=` the result and every element after it `>=`, so a later
+/// call for a larger rank may pass `from: k` and search only `a[k...]` (same value, less work).
+/// - Precondition: `0 <= from <= k < a.count`, and `a[..<from]` holds no element larger than any of `a[from...]`.
+func selectElement<T: Comparable>(_ a: inout [T], _ k: Int, from: Int = 0) -> T {
+    precondition(from >= 0 && k >= from && k < a.count, "order statistic out of range")
     a.withUnsafeMutableBufferPointer { b in
-        var lo = 0, hi = b.count - 1
+        var lo = from, hi = b.count - 1
         var rounds = 0
         while lo < hi {
             rounds += 1

@@ -146,20 +146,10 @@ public struct RoomBuilder: Sendable {
                         planes: [DetectedPlane], cloud: PointCloud) throws(RoomBuildError) -> RoomOutline {
         // Seed: the 25 cm cell with the most floor and ceiling points (the scanner walked there), or the next
         // best when a wall's raster line crosses it.
-        var counts: [SIMD2<Int>: Int] = [:]
-        var lo = SIMD2<Double>(repeating: .infinity), hi = SIMD2<Double>(repeating: -.infinity)
-        for k in structure.floorPlanes + structure.ceilingPlanes {
-            for i in planes[k].inliers {
-                let p = SIMD2(Double(cloud.x[Int(i)]), Double(cloud.z[Int(i)]))
-                counts[SIMD2(Int((p.x / 0.25).rounded(.down)), Int((p.y / 0.25).rounded(.down))), default: 0] += 1
-                lo = pointwiseMin(lo, p)
-                hi = pointwiseMax(hi, p)
-            }
-        }
-        // Candidate seeds: the 16 best-seen cells, most points first (ties by position, for determinism).
-        let ranked = counts.sorted { $0.value != $1.value ? $0.value > $1.value : ($0.key.x, $0.key.y) < ($1.key.x, $1.key.y) }
-        guard !ranked.isEmpty else { throw .noFloorOrCeiling }
-        let seeds = ranked.prefix(16).map { (SIMD2<Double>($0.key) + 0.5) * 0.25 }
+        let ranked = seedCells(planes: (structure.floorPlanes + structure.ceilingPlanes).map { planes[$0] }, cloud: cloud)
+        guard !ranked.cells.isEmpty else { throw .noFloorOrCeiling }
+        let seeds = ranked.cells.prefix(16).map { (SIMD2<Double>($0) + 0.5) * 0.25 }
+        let (lo, hi) = (ranked.lo, ranked.hi)
         do {
             var grid = try BarrierFill.fill(seeds: seeds, barriers: barriers, bounds: (lo - 0.5, hi + 0.5))
             if grid.touchesBorder {

@@ -90,11 +90,12 @@ enum WallCandidates {
             }
             // Robust vertical extent (outliers in the plane's band reach anywhere): order statistics by
             // selection (the values a full sort would give).
-            let lo = Double(selectElement(&ys, Int(Double(ys.count - 1) * 0.005)))
-            let hi = Double(selectElement(&ys, Int(Double(ys.count - 1) * 0.995)))
+            let kLo = Int(Double(ys.count - 1) * 0.005), kT0 = Int(Double(ts.count - 1) * 0.002)
+            let lo = Double(selectElement(&ys, kLo))
+            let hi = Double(selectElement(&ys, Int(Double(ys.count - 1) * 0.995), from: kLo))
             var sortedT = ts
-            let t0 = selectElement(&sortedT, Int(Double(ts.count - 1) * 0.002))
-            let t1 = selectElement(&sortedT, Int(Double(ts.count - 1) * 0.998))
+            let t0 = selectElement(&sortedT, kT0)
+            let t1 = selectElement(&sortedT, Int(Double(ts.count - 1) * 0.998), from: kT0)
             let ceiling = structure.ceilingY(x: c.x, z: c.y)
             // Under a sloped ceiling a knee wall is lower than the minimum span but still the room's
             // whole height there (never less than 0.6 m: a slope extended past the room can fall
