@@ -45,12 +45,7 @@ struct ObjectExtraction {
         guard let clusters = try? VoxelClustering.cluster(cloud, indices: keep, options: vo) else { return [] }
         var out: [CapturedRoom.Object] = []
         let splitter = ClusterSplitter()
-        var roomArea = 0.0
-        for k in outline.corners.indices {
-            let a = outline.corners[k], b = outline.corners[(k + 1) % outline.corners.count]
-            roomArea += (a.x * b.y - b.x * a.y) / 2
-        }
-        roomArea = abs(roomArea)
+        let roomArea = abs(planSignedArea(outline.corners))
         let merger = ContainedPartMerge()
         let parts = merger.merged(clusters.clusters.flatMap { splitter.split($0, cloud: cloud) }, cloud: cloud)
         for (n, cl) in parts.enumerated() where cl.count >= options.minimumObjectPoints {

@@ -83,7 +83,6 @@ extension RoomBuilder {
         let h = Swift.max(heights.0, heights.1)
         let mid = (a + b) / 2
         let t = Transform4x4(xAxis: x, yAxis: y, zAxis: z, translation: SIMD3(Float(mid.x), Float(floorY + h / 2), Float(mid.y)))
-        let width = c
         var curve: CapturedRoom.Surface.Curve?
         if case let .arc(centre, radius) = edge.wall {
             let lc = SIMD2(planDot(centre - mid, d), planDot(centre - mid, SIMD2(-d.y, d.x)))
@@ -98,7 +97,7 @@ extension RoomBuilder {
         if abs(heights.0 - heights.1) > 0.03 || hasCeilingKink(a: a, b: b, structure: structure) {
             corners = wallPolygon(a: a, b: b, floorY: floorY, h: h, structure: structure)
         }
-        return CapturedRoom.Surface(category: .wall, dimensions: SIMD3(Float(width), Float(h), 0), transform: t,
+        return CapturedRoom.Surface(category: .wall, dimensions: SIMD3(Float(c), Float(h), 0), transform: t,
                                     identifier: id, curve: curve, polygonCorners: corners)
     }
 
