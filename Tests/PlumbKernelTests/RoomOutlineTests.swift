@@ -176,3 +176,38 @@ struct RoomOutlineTests {
     // Perpendicular neighbours are never merged.
     #expect(outline.mergeCollinearEdges().isEmpty)
 }
+
+/// A 4 x 3 room whose top side has a spike: the outline runs down 0.8 m along a thin wall end reaching
+/// into the room (x = 2) and back up 0.5 m, 1.5 cm aside and 2° off (3.2 cm off at its end). That is one
+/// fold, the 0.8 m side the longer, wherever the spike sits in the side list. A 6 cm thick stub with its
+/// own end cap, a return wider than the limit and a return turned 30° are no folds.
+@Test(arguments: 0..<7) func foldRunningBackAlongASideIsFound(rotation: Int) {
+    func outline(_ c: [SIMD2<Double>]) -> RoomOutline {
+        let r: Int = rotation % c.count
+        let corners: [SIMD2<Double>] = Array(c[r...]) + Array(c[..<r])
+        let edges = corners.indices.map { k -> RoomOutline.Edge in
+            let a = corners[k], b = corners[(k + 1) % corners.count]
+            return .init(wall: .line(point: a, direction: (b - a) / planLength(b - a)), wallIndex: k)
+        }
+        return RoomOutline(corners: corners, edges: edges)
+    }
+    let tip = SIMD2<Double>(2.0, 2.2)
+    let lean = 2 * Double.pi / 180
+    let back: SIMD2<Double> = tip + SIMD2<Double>(-sin(lean), cos(lean)) * 0.5 + SIMD2<Double>(-0.015, 0)
+    let spike: [SIMD2<Double>] = [[0, 0], [4, 0], [4, 3], [2.0, 3], tip, back, [0, 3]]
+    let folds = outline(spike).folds(maximumWidth: 0.04)
+    #expect(folds.count == 1)
+    if let f = folds.first {
+        // Corner of the longer side's start is (2, 3): index 3 before rotation.
+        let n = spike.count, r = rotation % n
+        #expect(f.longer == (3 - r + n) % n && f.shorter == (4 - r + n) % n, "\(f)")
+    }
+    #expect(outline(spike).folds(maximumWidth: 0.01).isEmpty)
+    // A stub 6 cm thick with its end cap: its faces are two sides a cap apart, not a fold.
+    let stub: [SIMD2<Double>] = [[0, 0], [4, 0], [4, 3], [2.03, 3], [2.03, 2.2], [1.97, 2.2], [1.97, 3], [0, 3]]
+    #expect(outline(stub).folds(maximumWidth: 0.04).isEmpty)
+    // A return turned 30° is a corner, not a fold.
+    let turn = 30 * Double.pi / 180
+    let turned: SIMD2<Double> = tip + SIMD2<Double>(-sin(turn), cos(turn)) * 0.06  // 3 cm off at its end
+    #expect(outline([[0, 0], [4, 0], [4, 3], [2.0, 3], tip, turned, [0, 3]]).folds(maximumWidth: 0.04).isEmpty)
+}

@@ -188,8 +188,8 @@ struct WallOpeningDetectorTests {
     }
 
     /// Depth of the door wall: casings proud round the hole's sides and head, `inside` in the hole.
-    func doorSurface(_ inside: Inside) -> (Double, Double) -> Double? {
-        let h = Self.hole, cw = 0.07
+    func doorSurface(_ inside: Inside, hole: (u0: Double, u1: Double, v1: Double) = hole) -> (Double, Double) -> Double? {
+        let h = hole, cw = 0.07
         return { u, v in
             let inHole = u >= h.u0 && u < h.u1 && v < h.v1
             if inHole {
@@ -221,6 +221,45 @@ struct WallOpeningDetectorTests {
             return
         }
         #expect(depth < 0.02, "\(depth)")
+    }
+
+    @Test("a closed patio door 2.6 m wide, seen from its swing side, is found by its frame with its size")
+    func wideClosedDoorSwingSide() {
+        let hole = (u0: 1.0, u1: 3.6, v1: 2.1)
+        let cloud = noisyWall(seed: 16, surface: doorSurface(.leafAtFace, hole: hole))
+        let frames = DoorFrameDetector.detect(in: cloud, patch: patch)
+        #expect(frames.count == 1, "\(frames)")
+        let found = WallOpeningDetector.detect(in: cloud, patch: patch)
+        #expect(found.count == 1, "\(found)")
+        guard let d = found.first else { return }
+        #expect(d.frame != nil && d.vMin < 0.05)
+        #expect(abs(d.uMin - hole.u0) < 0.02 && abs(d.uMax - hole.u1) < 0.02, "\(d.uMin) \(d.uMax)")
+        #expect(abs(d.vMax - hole.v1) < 0.02, "\(d.vMax)")
+        // Turned off, the frame is too wide for a door.
+        var narrow = DoorFrameDetector.Options()
+        narrow.maximumWideWidth = narrow.widthRange.upperBound
+        #expect(DoorFrameDetector.detect(in: cloud, patch: patch, options: narrow).isEmpty)
+    }
+
+    @Test("two floor-to-ceiling pilasters 2.5 m apart under a 2.4 m ceiling are no wide door: the 'head' is the ceiling")
+    func pilastersUnderTheCeilingAreNoWideDoor() {
+        let top = 2.4
+        let low = WallPatch(start: [0, 0, 0], end: [5, 0, 0], up: [0, 1, 0], height: top, roomSide: [2, 1, 2])
+        // Ceiling points along the wall's top edge, reaching 6 cm out into the room.
+        var extra: [(point: SIMD3<Double>, normal: SIMD3<Double>)] = []
+        for u in stride(from: 0.0, to: 5, by: 0.015) {
+            for s in stride(from: 0.0, through: 0.3, by: 0.015) { extra.append((SIMD3(u, top, s), [0, 1, 0])) }
+        }
+        let surface: (Double, Double) -> Double? = { u, v in
+            guard v < top else { return nil }
+            return (u >= 1.0 && u < 1.07) || (u >= 3.57 && u < 3.64) ? 0.018 : 0
+        }
+        let cloud = noisyWall(seed: 17, surface: surface, extra: extra)
+        #expect(DoorFrameDetector.detect(in: cloud, patch: low).isEmpty)
+        #expect(WallOpeningDetector.detect(in: cloud, patch: low).isEmpty)
+        // Under a higher wall top the same rows would be a head casing: the wall top is what rules them out.
+        let high = WallPatch(start: [0, 0, 0], end: [5, 0, 0], up: [0, 1, 0], height: 3.0, roomSide: [2, 1, 2])
+        #expect(DoorFrameDetector.detect(in: cloud, patch: high).count == 1)
     }
 
     @Test("the same door seen from the side away from its swing (leaf 15 cm back) is a framed recess")

@@ -36,6 +36,11 @@ public enum DoorFrameDetector {
         public var casingWidthRange: ClosedRange<Double> = 0.03...0.14
         /// Door width between the casings' inner edges, metres.
         public var widthRange: ClosedRange<Double> = 0.55...1.25
+        /// Wide doors (patio and sliding doors) up to this width between the casings' inner edges are looked
+        /// for among the casings no door of ``widthRange`` uses, metres; they need a leaf inside and a head
+        /// casing clear below the top of the wall (a wide span's "head" at the ceiling is the ceiling's
+        /// edge). At most ``widthRange``'s upper bound turns the search off.
+        public var maximumWideWidth: Double = 4.0
         /// Door height from the floor to the head casing's lower edge, metres.
         public var heightRange: ClosedRange<Double> = 1.75...2.45
         /// Smallest number of points a column needs in each band to be measured.
@@ -141,9 +146,11 @@ public enum DoorFrameDetector {
             c = e + 1
         }
         var frames: [Frame] = []
+        var used = [Bool](repeating: false, count: runs.count)
         var usedRight = -1
         for (li, l) in runs.enumerated() where l.0 > usedRight {
-            for r in runs[(li + 1)...] {
+            for ri in (li + 1)..<runs.count {
+                let r = runs[ri]
                 let gap = Double(r.0 - l.1 - 1) * bin
                 if gap > options.widthRange.upperBound + 0.05 { break }
                 guard gap > options.widthRange.lowerBound - 0.05 else { continue }
@@ -151,6 +158,41 @@ public enum DoorFrameDetector {
                                     level: level, kept: kept, options: options) else { continue }
                 guard options.widthRange.contains(f.uMax - f.uMin) else { continue }
                 f.vMax = min(f.vMax, patch.height)
+                frames.append(f)
+                used[li] = true
+                used[ri] = true
+                usedRight = r.1
+                break
+            }
+        }
+        let wide = wideFrames(runs: runs, used: used, lowMed: lowMed, midMed: midMed, midCount: midCount,
+                              level: level, kept: kept, wallHeight: patch.height, options: options)
+        guard !wide.isEmpty else { return frames }
+        return (frames + wide).sorted { $0.uMin < $1.uMin }
+    }
+
+    /// Wide door frames (see ``Options/maximumWideWidth``): two neighbouring casings, neither used by a
+    /// narrower door, between ``Options/widthRange`` and ``Options/maximumWideWidth`` apart, with no used
+    /// casing between them, a leaf inside (points at or behind the wall level: a tall cabinet against the
+    /// wall hides the wall between its sides, and a hole this wide is an opening the density finds) and the
+    /// head casing's lower edge at least one casing width below the wall top.
+    static func wideFrames(runs: [(Int, Int)], used: [Bool], lowMed: [Double], midMed: [Double], midCount: [Int32],
+                           level: (Double, Double), kept: [SIMD3<Float>], wallHeight: Double, options: Options) -> [Frame] {
+        let bin = options.bin, narrow = options.widthRange.upperBound, widest = options.maximumWideWidth
+        guard widest > narrow else { return [] }
+        var frames: [Frame] = []
+        var usedRight = -1
+        for (li, l) in runs.enumerated() where !used[li] && l.0 > usedRight {
+            for ri in (li + 1)..<runs.count {
+                if used[ri] { break }
+                let r = runs[ri]
+                let gap = Double(r.0 - l.1 - 1) * bin
+                if gap > widest + 0.05 { break }
+                guard gap > narrow - 0.05 else { continue }
+                guard let f = frame(left: l, right: r, lowMed: lowMed, midMed: midMed, midCount: midCount,
+                                    level: level, kept: kept, options: options) else { continue }
+                let w = f.uMax - f.uMin
+                guard w > narrow, w <= widest, f.insideDepth != nil, f.vMax + options.casingWidthRange.lowerBound <= wallHeight else { continue }
                 frames.append(f)
                 usedRight = r.1
                 break

@@ -10,11 +10,23 @@ extension RoomBuilder {
         var room = CapturedRoom(identifier: DerivedIdentifier.make(name: "room", seed: seed))
         var structural = Set<Int>(structure.floorPlanes + structure.ceilingPlanes)
         let m = outline.corners.count
+        // A fold (two sides running back along each other around something thin) is one wall: the longer
+        // side's, on the fitted wall of the two.
+        var foldPartner: [Int: Int] = [:]
+        for f in outline.folds(maximumWidth: options.maximumFoldWidth) {
+            foldPartner[f.longer] = f.shorter
+            foldPartner[f.shorter] = -1
+        }
         for k in 0..<m {
-            let a = outline.corners[k], b = outline.corners[(k + 1) % m]
+            var a = outline.corners[k], b = outline.corners[(k + 1) % m]
             // A side that collapsed to a point (two walls meeting where a third one ended) is no wall.
-            guard planLength(b - a) >= 0.01 else { continue }
-            let edge = outline.edges[k]
+            guard planLength(b - a) >= 0.01, foldPartner[k] != -1 else { continue }
+            var edge = outline.edges[k]
+            if let s = foldPartner[k], edge.wallIndex == nil, outline.edges[s].wallIndex != nil {
+                edge = outline.edges[s]
+                a = edge.wall.project(a)
+                b = edge.wall.project(b)
+            }
             let members = edge.wallIndex.map { wallMembers[$0] } ?? []
             structural.formUnion(members)
             let plane = members.first

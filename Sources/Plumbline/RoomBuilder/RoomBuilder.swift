@@ -9,7 +9,9 @@ import PlumbKernel
 ///    (tall vertical planes) and curved walls (vertical strips that lie on one circle).
 /// 3. The room outline: free space flooded from the densest floor/ceiling area and stopped by the walls
 ///    (``BarrierFill``) gives the topology; the fitted walls give the exact geometry: corners are the
-///    intersections of neighbouring walls, at whatever angle they meet (``RoomOutlineBuilder``).
+///    intersections of neighbouring walls, at whatever angle they meet (``RoomOutlineBuilder``). Two sides
+///    that run back along each other around something thin reaching into the room (a ``RoomOutline/Fold``)
+///    are one wall.
 /// 4. Per wall, openings from holes and recesses in its point density (``WallOpeningDetector``): a hole or
 ///    recess reaching the floor with a leaf is a door (recessed leaf: closed; swung leaf: open), without a
 ///    leaf an opening; with a sill a window.
@@ -39,6 +41,11 @@ public struct RoomBuilder: Sendable {
         public var seed: UInt64 = 0
         /// Smallest number of points for an object cluster.
         public var minimumObjectPoints: Int = 150
+        /// Two outline sides running back along each other closer than this (see ``RoomOutline/Fold``) give
+        /// one wall, metres: the footprint wrapped something one raster cell (4 cm) thin. The faces of a
+        /// wall seen from both sides stand its thickness apart (StructureBuilder, too, takes back-to-back
+        /// faces closer than 4 cm for one wall).
+        public var maximumFoldWidth: Double = 0.04
         /// Defaults.
         public init() {}
     }

@@ -1,0 +1,41 @@
+import Foundation
+import PlumbKernel
+import Testing
+@testable import Plumbline
+@testable import PlumbSim
+
+/// The real RoomPlan house `roomplan_myhome` (simulated phone scan, seed 1): its kitchen and dining room
+/// are open to each other, and each capture's flood wraps something thin reaching into its floor — the
+/// kitchen's the end of the dining room's 5 cm wall, the dining room's a wall candidate fitted along the
+/// kitchen table — so each outline has a fold: two sides running back along each other, 1-3 cm apart.
+/// Each fold must give one wall, not two coinciding walls facing opposite ways (the duplicates the
+/// evaluation counted), and the kitchen's must keep its whole length: it is the wall both captures saw
+/// that proves them one frame, so StructureBuilder still accepts the two rooms as open to each other.
+@Suite struct OpenPlanFoldTests {
+    @Test func foldedOutlinesGiveOneWallAndTheRoomsStayOpenToEachOther() throws {
+        let plan = try PlanFixtures.load("roomplan_myhome")
+        let scan = try ScanSimulator(plan: plan).simulate(preset: .phone, seed: 1)
+        var rooms: [CapturedRoom] = []
+        for id in ["kitchen", "diningroom"] {
+            let k = try #require(scan.roomClouds.firstIndex { $0.roomID == id })
+            // Built as `ScanBuildEvaluation.runStructure` builds the k-th room.
+            var o = RoomBuilder.Options()
+            o.upAxis = .y
+            o.seed = UInt64(k)
+            let room = try RoomBuilder(options: o).build(scan.roomClouds[k].cloud).room
+            // No two walls of the room coincide (parallel within 5°, within 10 cm, overlapping over half
+            // the shorter one), matched to the plan or not.
+            let walls = room.walls.map(UprightSurfaceGeometry.init)
+            #expect(DuplicateWallDetector.count(walls) == 0, "\(id): coinciding walls")
+            // The fold is there: taken for two walls, they coincide.
+            o.maximumFoldWidth = 0
+            let unfolded = try RoomBuilder(options: o).build(scan.roomClouds[k].cloud).room
+            #expect(DuplicateWallDetector.count(unfolded.walls.map(UprightSurfaceGeometry.init)) >= 2, "\(id): no fold")
+            #expect(unfolded.walls.count == room.walls.count + 1)
+            rooms.append(room)
+        }
+        let r = try StructureBuilder().build(rooms)
+        #expect(r.openRoomPairs.map(\.rooms) == [[0, 1]])
+        #expect(DuplicateWallDetector.count(r.structure.walls.map(UprightSurfaceGeometry.init)) == 0)
+    }
+}
