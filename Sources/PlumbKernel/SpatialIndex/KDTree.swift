@@ -120,6 +120,7 @@ struct KDTreeBuilder {
         maxDepth = max(maxDepth, depth)
         if end - first <= leafSize {
             nodes.append(.init(split: 0, axis: -1, a: Int32(first), b: Int32(end)))
+            if alignment > 1 { orderBlocks(first: first, end: end) }
             return id
         }
         let (lo, hi) = withCoordinates { x, y, z, _ in Self.bounds(x: x, y: y, z: z, first: first, end: end) }
@@ -144,6 +145,25 @@ struct KDTreeBuilder {
         nodes[Int(id)].a = left
         nodes[Int(id)].b = right
         return id
+    }
+
+    /// Orders the slots of a leaf so that each aligned block is spatially compact: the same median splits
+    /// as inner nodes (widest axis, next block boundary after the median), down to single blocks, without
+    /// creating nodes. Queries do not depend on the order of points inside a leaf; batch scans use the
+    /// blocks' boxes to skip blocks (``KNNLeafTable``).
+    private mutating func orderBlocks(first: Int, end: Int) {
+        guard end - first > alignment else { return }
+        let (lo, hi) = withCoordinates { x, y, z, _ in Self.bounds(x: x, y: y, z: z, first: first, end: end) }
+        let ext = hi - lo
+        let axis = ext.x >= ext.y && ext.x >= ext.z ? 0 : (ext.y >= ext.z ? 1 : 2)
+        guard ext[axis] > 0 else { return }
+        let mid = first + ((end - first) / 2 + alignment - 1) / alignment * alignment
+        withCoordinates { x, y, z, ids in
+            let key = axis == 0 ? x : (axis == 1 ? y : z)
+            Self.select(key: key, x: x, y: y, z: z, ids: ids, first: first, end: end, nth: mid)
+        }
+        orderBlocks(first: first, end: mid)
+        orderBlocks(first: mid, end: end)
     }
 
     private mutating func withCoordinates<R>(
