@@ -120,6 +120,7 @@ struct KDTreeBuilder {
         maxDepth = max(maxDepth, depth)
         if end - first <= leafSize {
             nodes.append(.init(split: 0, axis: -1, a: Int32(first), b: Int32(end)))
+            if alignment > 1 { orderBlocks(first: first, end: end) }
             return id
         }
         let (lo, hi) = withCoordinates { x, y, z, _ in Self.bounds(x: x, y: y, z: z, first: first, end: end) }
@@ -144,6 +145,25 @@ struct KDTreeBuilder {
         nodes[Int(id)].a = left
         nodes[Int(id)].b = right
         return id
+    }
+
+    /// Orders the slots of a leaf so that each aligned block is spatially compact: the same median splits
+    /// as inner nodes (widest axis, next block boundary after the median), down to single blocks, without
+    /// creating nodes. Queries do not depend on the order of points inside a leaf; batch scans use the
+    /// blocks' boxes to skip blocks (``KNNLeafTable``).
+    private mutating func orderBlocks(first: Int, end: Int) {
+        guard end - first > alignment else { return }
+        let (lo, hi) = withCoordinates { x, y, z, _ in Self.bounds(x: x, y: y, z: z, first: first, end: end) }
+        let ext = hi - lo
+        let axis = ext.x >= ext.y && ext.x >= ext.z ? 0 : (ext.y >= ext.z ? 1 : 2)
+        guard ext[axis] > 0 else { return }
+        let mid = first + ((end - first) / 2 + alignment - 1) / alignment * alignment
+        withCoordinates { x, y, z, ids in
+            let key = axis == 0 ? x : (axis == 1 ? y : z)
+            Self.select(key: key, x: x, y: y, z: z, ids: ids, first: first, end: end, nth: mid)
+        }
+        orderBlocks(first: first, end: mid)
+        orderBlocks(first: mid, end: end)
     }
 
     private mutating func withCoordinates<R>(
@@ -182,7 +202,7 @@ struct KDTreeBuilder {
             hz.replace(with: vz, where: vz .> hz)
             s += 8
         }
-        var lo = SIMD3(lx.min(), ly.min(), lz.min()), hi = SIMD3(hx.max(), hy.max(), hz.max())
+        var lo = SIMD3(smallest(lx), smallest(ly), smallest(lz)), hi = SIMD3(largest(hx), largest(hy), largest(hz))
         while s < end {
             let p = SIMD3(x[s], y[s], z[s])
             lo = pointwiseMin(lo, p)
@@ -190,6 +210,20 @@ struct KDTreeBuilder {
             s += 1
         }
         return (lo, hi)
+    }
+
+    /// The smallest lane of `v` (the generic `SIMD.min()` is not inlined).
+    @inline(__always)
+    private static func smallest(_ v: SIMD8<Float>) -> Float {
+        let a = v.lowHalf.replacing(with: v.highHalf, where: v.highHalf .< v.lowHalf)
+        return Swift.min(Swift.min(a.x, a.y), Swift.min(a.z, a.w))
+    }
+
+    /// The largest lane of `v`.
+    @inline(__always)
+    private static func largest(_ v: SIMD8<Float>) -> Float {
+        let a = v.lowHalf.replacing(with: v.highHalf, where: v.highHalf .> v.lowHalf)
+        return Swift.max(Swift.max(a.x, a.y), Swift.max(a.z, a.w))
     }
 
     /// Quickselect (median-of-three, Hoare partition) so that slot `nth` holds its sorted element by

@@ -7,8 +7,17 @@ struct KNNLeafTable {
     let xs: [Float], ys: [Float], zs: [Float]
     let ids: [Int32]
     let lo: [SIMD4<Float>], hi: [SIMD4<Float>]
+    /// Bounding box of every 8-point block (block `b` = slots `8b..<8b+8`, padding excluded) as six arrays
+    /// of ``blockStride`` entries one after the other (low x, y, z, high x, y, z), each ending with
+    /// ``blockPadding`` empty boxes (+∞ low, −∞ high) so that 4-lane loads stay inside.
+    let blockBoxes: [Float]
+    /// Entries per block-box array: blocks plus ``blockPadding``.
+    let blockStride: Int
     /// Leaf node ids in ascending slot order.
     let leaves: [Int32]
+
+    /// Empty block boxes after the last block.
+    static let blockPadding = 4
 
     /// Copies and pads the tree's arrays and computes the node boxes. O(n).
     init(_ tree: KDTree) {
@@ -43,6 +52,9 @@ struct KNNLeafTable {
             }
             for id in 0..<count where nodes[id].axis < 0 { leaves.append(Int32(id)) }
         }
+        let (lx, hx) = Self.blockBounds(x), (ly, hy) = Self.blockBounds(y), (lz, hz) = Self.blockBounds(z)
+        blockBoxes = lx + ly + lz + hx + hy + hz
+        blockStride = lx.count
         self.xs = x
         self.ys = y
         self.zs = z
@@ -58,6 +70,9 @@ struct KNNLeafView {
     let xs: UnsafePointer<Float>, ys: UnsafePointer<Float>, zs: UnsafePointer<Float>
     let ids: UnsafePointer<Int32>
     let lo: UnsafePointer<SIMD4<Float>>, hi: UnsafePointer<SIMD4<Float>>
+    /// Block boxes (see ``KNNLeafTable/blockBoxes``).
+    let blockLoX: UnsafePointer<Float>, blockLoY: UnsafePointer<Float>, blockLoZ: UnsafePointer<Float>
+    let blockHiX: UnsafePointer<Float>, blockHiY: UnsafePointer<Float>, blockHiZ: UnsafePointer<Float>
     let nodes: UnsafePointer<KDTree.Node>
     let tree: KDTreeView
 }
@@ -102,32 +117,37 @@ extension KDTree {
                         table.ids.withUnsafeBufferPointer { ids in
                             table.lo.withUnsafeBufferPointer { lo in
                                 table.hi.withUnsafeBufferPointer { hi in
-                                    stats.withUnsafeMutableBufferPointer { st in
-                                        let view = KNNLeafView(
-                                            xs: x.baseAddress!, ys: y.baseAddress!, zs: z.baseAddress!,
-                                            ids: ids.baseAddress!, lo: lo.baseAddress!, hi: hi.baseAddress!,
-                                            nodes: tree.nodes, tree: tree)
-                                        let out = SendablePointer(p: st.baseAddress!)
-                                        withoutActuallyEscaping(body) { body in
-                                            let run: (Int) -> Void = { c in
-                                                var batch = LeafBatchKNN(depth: treeDepth, k: kk)
-                                                defer { batch.deallocate() }
-                                                for l in chunkStarts[c]..<chunkStarts[c + 1] {
-                                                    let node = Int(leaves[l])
-                                                    batch.begin(view, node: node)
-                                                    let nd = view.nodes[node]
-                                                    for s in Int(nd.a)..<Int(nd.b) {
-                                                        _ = batch.answer(view, slot: s, keep: keep)
-                                                        body(view, s, batch.neighbours, batch.nearest)
+                                    table.blockBoxes.withUnsafeBufferPointer { boxes in
+                                        stats.withUnsafeMutableBufferPointer { st in
+                                            let b = boxes.baseAddress!, stride = table.blockStride
+                                            let view = KNNLeafView(
+                                                xs: x.baseAddress!, ys: y.baseAddress!, zs: z.baseAddress!,
+                                                ids: ids.baseAddress!, lo: lo.baseAddress!, hi: hi.baseAddress!,
+                                                blockLoX: b, blockLoY: b + stride, blockLoZ: b + 2 * stride,
+                                                blockHiX: b + 3 * stride, blockHiY: b + 4 * stride,
+                                                blockHiZ: b + 5 * stride, nodes: tree.nodes, tree: tree)
+                                            let out = SendablePointer(p: st.baseAddress!)
+                                            withoutActuallyEscaping(body) { body in
+                                                let run: (Int) -> Void = { c in
+                                                    var batch = LeafBatchKNN(depth: treeDepth, k: kk)
+                                                    defer { batch.deallocate() }
+                                                    for l in chunkStarts[c]..<chunkStarts[c + 1] {
+                                                        let node = Int(leaves[l])
+                                                        batch.begin(view, node: node)
+                                                        let nd = view.nodes[node]
+                                                        for s in Int(nd.a)..<Int(nd.b) {
+                                                            _ = batch.answer(view, slot: s, keep: keep)
+                                                            body(view, s, batch.neighbours, batch.nearest)
+                                                        }
                                                     }
+                                                    out.p[c] = SIMD2(batch.batched, batch.fallbacks)
                                                 }
-                                                out.p[c] = SIMD2(batch.batched, batch.fallbacks)
-                                            }
-                                            if parallel && chunks > 1 {
-                                                nonisolated(unsafe) let r = run
-                                                DispatchQueue.concurrentPerform(iterations: chunks) { c in r(c) }
-                                            } else {
-                                                for c in 0..<chunks { run(c) }
+                                                if parallel && chunks > 1 {
+                                                    nonisolated(unsafe) let r = run
+                                                    DispatchQueue.concurrentPerform(iterations: chunks) { c in r(c) }
+                                                } else {
+                                                    for c in 0..<chunks { run(c) }
+                                                }
                                             }
                                         }
                                     }
@@ -140,5 +160,32 @@ extension KDTree {
         }
         let total = stats.reduce(SIMD2<Int>.zero, &+)
         return (total.x, total.y)
+    }
+}
+
+extension KNNLeafTable {
+    /// Per 8-slot block of the padded coordinate array `v`: the smallest and largest coordinate (padding
+    /// +∞ ignored), then ``blockPadding`` empty entries (+∞, −∞).
+    static func blockBounds(_ v: [Float]) -> (lo: [Float], hi: [Float]) {
+        let blocks = v.count / 8
+        var lo = [Float](repeating: .infinity, count: blocks + blockPadding)
+        var hi = [Float](repeating: -.infinity, count: blocks + blockPadding)
+        v.withUnsafeBufferPointer { src in
+            lo.withUnsafeMutableBufferPointer { l in
+                hi.withUnsafeMutableBufferPointer { h in
+                    let raw = UnsafeRawPointer(src.baseAddress!)
+                    for b in 0..<blocks {
+                        let x = raw.loadUnaligned(fromByteOffset: 32 * b, as: SIMD8<Float>.self)
+                        // Padding is +∞: it never lowers the minimum, and is replaced for the maximum.
+                        let finite = x.replacing(with: -.infinity, where: x .== .infinity)
+                        let a = x.lowHalf.replacing(with: x.highHalf, where: x.highHalf .< x.lowHalf)
+                        let c = finite.lowHalf.replacing(with: finite.highHalf, where: finite.highHalf .> finite.lowHalf)
+                        l[b] = Swift.min(Swift.min(a.x, a.y), Swift.min(a.z, a.w))
+                        h[b] = Swift.max(Swift.max(c.x, c.y), Swift.max(c.z, c.w))
+                    }
+                }
+            }
+        }
+        return (lo, hi)
     }
 }

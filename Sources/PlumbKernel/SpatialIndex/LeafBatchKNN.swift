@@ -4,8 +4,9 @@ import Dispatch
 /// used by ``NormalEstimation``).
 ///
 /// The tree is built with splits on multiples of 8 slots (``KDTree/init(x:y:z:leafSize:blockAlignment:)``), so
-/// every leaf is a run of whole 8-point blocks in the tree's slot order; ``KNNLeafTable`` keeps padded copies
-/// of the coordinates and the bounding box of every node.
+/// every leaf is a run of whole 8-point blocks in the tree's slot order, and inside a leaf each block comes
+/// from further median splits (spatially compact); ``KNNLeafTable`` keeps padded copies of the coordinates,
+/// the bounding box of every node and the bounding box of every block.
 ///
 /// For a leaf B the worker collects the leaves within `R` of B's box (a tree descent with box-to-box
 /// distances; `R` is twice the largest k-th neighbour distance of the previous leaf's queries answered
@@ -13,10 +14,10 @@ import Dispatch
 /// blow up the next gather; halved up to three times while the gather overflows). Every point within `R`
 /// of a query of B lies in those leaves. Each query q then gets a guaranteed radius
 /// `ρ(q) = min(R, min_p (d_k(p) + |q − p|))` over the last 16 answered queries p (triangle inequality:
-/// the k nearest of p lie within `d_k(p) + |q − p|` of q), scans only the candidate leaves whose box is
-/// within ρ, 8 lanes at a time, and keeps the (squared distance, point index) keys within ρ. The k
-/// smallest keys are the exact answer whenever at least k were kept, because every point closer than the
-/// k-th kept one was a candidate. Otherwise (ρ was capped by `R`, or the leaf had too many candidates) the
+/// the k nearest of p lie within `d_k(p) + |q − p|` of q), scans only the blocks whose box is within ρ
+/// (of the candidate leaves whose box is), 8 lanes at a time, and keeps the (squared distance, point
+/// index) keys within ρ. The k smallest keys are the exact answer whenever at least k were kept, because
+/// every point closer than the k-th kept one was a candidate. Otherwise (ρ was capped by `R`, or the leaf had too many candidates) the
 /// query goes to the tree (``KDTreeView/knn(_:k:stackN:stackB:outIdx:outD:slots:sorted:)``).
 ///
 /// Distances use the tree's `Float` arithmetic (`dx * dx + dy * dy + dz * dz`, `dx = p.x - q.x`), and the
@@ -56,10 +57,9 @@ struct LeafBatchKNN {
     /// Selection keys `(squared distance bits << 32) | point index`, the slot of each, and a scratch copy.
     let keys: UnsafeMutablePointer<UInt64>, slots: UnsafeMutablePointer<Int32>, work: UnsafeMutablePointer<UInt64>
     let spare: UnsafeMutablePointer<UInt64>
-    /// Per scanned 8-point block of the current query: its 8 squared distances, first slot, lanes within
-    /// the radius; and one bit per block with a hit (see `collect`).
-    let blockDistances: UnsafeMutablePointer<Float>, blockSlot: UnsafeMutablePointer<Int32>
-    let blockHits: UnsafeMutablePointer<UInt8>, hitWords: UnsafeMutablePointer<UInt64>
+    /// Per scanned 8-point block of the current query: its 8 squared distances; and one bit per block
+    /// with a lane within the radius (see `collect`).
+    let blockDistances: UnsafeMutablePointer<Float>, hitWords: UnsafeMutablePointer<UInt64>
     /// The answer of the last query: neighbour slots ascending (k), and with `keep > 0` the nearest
     /// `keep` point indices by ascending (distance, index).
     let neighbours: UnsafeMutablePointer<Int32>
@@ -71,6 +71,8 @@ struct LeafBatchKNN {
     private(set) var ringCount = 0
     /// Largest k-th neighbour distance answered from candidates / by the tree since the last gather (m).
     private var leafLargest: Float = 0, treeLargest: Float = 0
+    /// First slots of the blocks the current query scans, ascending (see `collect`).
+    let queue: UnsafeMutablePointer<Int32>
     /// Tree traversal stacks and fallback result buffers.
     let stackN: UnsafeMutablePointer<Int32>, stackB: UnsafeMutablePointer<SIMD4<Float>>
     let fallbackIndices: UnsafeMutablePointer<Int32>, fallbackDistances: UnsafeMutablePointer<Float>
@@ -92,10 +94,9 @@ struct LeafBatchKNN {
         work = .allocate(capacity: Self.maximumCandidates)
         spare = .allocate(capacity: Self.maximumCandidates)
         blockDistances = .allocate(capacity: Self.maximumCandidates)
-        blockSlot = .allocate(capacity: Self.maximumCandidates / 8)
-        blockHits = .allocate(capacity: Self.maximumCandidates / 8)
         hitWords = .allocate(capacity: Self.maximumCandidates / 512 + 1)
         hitWords.initialize(repeating: 0, count: Self.maximumCandidates / 512 + 1)
+        queue = .allocate(capacity: Self.maximumCandidates / 8 + 4)
         neighbours = .allocate(capacity: k + 1)  // +1: the branch-free selection writes one past the end
         nearest = .allocate(capacity: max(k, 1))
         rx = .allocate(capacity: Self.recent)
@@ -114,7 +115,8 @@ struct LeafBatchKNN {
         boxLoX.deallocate(); boxLoY.deallocate(); boxLoZ.deallocate()
         boxHiX.deallocate(); boxHiY.deallocate(); boxHiZ.deallocate()
         keys.deallocate(); slots.deallocate(); work.deallocate(); spare.deallocate(); neighbours.deallocate(); nearest.deallocate()
-        blockDistances.deallocate(); blockSlot.deallocate(); blockHits.deallocate(); hitWords.deallocate()
+        queue.deallocate()
+        blockDistances.deallocate(); hitWords.deallocate()
         rx.deallocate(); ry.deallocate(); rz.deallocate(); rk.deallocate()
         stackN.deallocate(); stackB.deallocate(); fallbackIndices.deallocate(); fallbackDistances.deallocate()
     }
@@ -283,17 +285,21 @@ struct LeafBatchKNN {
     /// Writes the keys and slots of every candidate within squared distance `radius2` of q to ``keys`` /
     /// ``slots`` in ascending slot order; returns their number.
     ///
-    /// Two passes, so that no branch depends on whether an 8-point block holds a hit (those branches are
-    /// unpredictable and cost more than the arithmetic): the first computes every distance of the candidate
-    /// leaves near q into ``blockDistances`` with the block's slot and hit lanes, and marks blocks with a hit
-    /// in the bit words ``hitWords``; the second visits only the marked blocks, by their set bits.
+    /// Branches that depend on whether a block is near or holds a hit are unpredictable and cost more than
+    /// the arithmetic, so: the candidate leaves near q (8 boxes per step) have their blocks tested 4 boxes
+    /// per step and the near ones appended to ``queue`` branch-free; a straight pass computes every
+    /// distance of the queued blocks into ``blockDistances`` and marks blocks with a hit in the bit words
+    /// ``hitWords``; the last pass visits only the marked blocks, by their set bits.
     @inline(__always)
     private mutating func collect(_ table: KNNLeafView, _ q: SIMD3<Float>, radius2: Float) -> Int {
         let qx = SIMD8<Float>(repeating: q.x), qy = SIMD8<Float>(repeating: q.y), qz = SIMD8<Float>(repeating: q.z)
         let limit = SIMD8<Float>(repeating: radius2)
         let zero = SIMD8<Float>(repeating: 0)
-        let dist = blockDistances, base = blockSlot, hits = blockHits, words = hitWords
-        var v = 0
+        let dist = blockDistances, words = hitWords
+        let qx4 = SIMD4<Float>(repeating: q.x), qy4 = SIMD4<Float>(repeating: q.y), qz4 = SIMD4<Float>(repeating: q.z)
+        let limit4 = SIMD4<Float>(repeating: radius2), zero4 = SIMD4<Float>(repeating: 0)
+        let laneIndex4 = SIMD4<Int32>(0, 1, 2, 3)
+        var queued = 0
         var l = 0
         while l < leafCount {
             // Box distances of 8 candidate leaves at once (same operation order as a point distance).
@@ -313,26 +319,60 @@ struct LeafBatchKNN {
             while nearBits != 0 {
                 let lane = nearBits.trailingZeroBitCount
                 nearBits &= nearBits &- 1
-                var c = Int(leafFirst[l + lane])
-                let end = Int(leafEnd[l + lane])
-                while c < end {
-                    let dx = UnsafeRawPointer(table.xs + c).loadUnaligned(as: SIMD8<Float>.self) - qx
-                    let dy = UnsafeRawPointer(table.ys + c).loadUnaligned(as: SIMD8<Float>.self) - qy
-                    let dz = UnsafeRawPointer(table.zs + c).loadUnaligned(as: SIMD8<Float>.self) - qz
-                    let d = dx * dx + dy * dy + dz * dz
-                    UnsafeMutableRawPointer(dist + 8 * v).storeBytes(of: d, as: SIMD8<Float>.self)
-                    let bits = Self.laneBits(d .<= limit)
-                    base[v] = Int32(truncatingIfNeeded: c)
-                    hits[v] = UInt8(truncatingIfNeeded: bits)
-                    // Block v's bit in word v / 64 (a word is cleared when its first block is written).
-                    let w = v >> 6, bit = UInt64(bits != 0 ? 1 : 0) << UInt64(v & 63)
-                    words[w] = (v & 63 == 0 ? 0 : words[w]) | bit
-                    v += 1
-                    c += 8
+                var block = Int(leafFirst[l + lane]) >> 3
+                let endBlock = Int(leafEnd[l + lane]) >> 3
+                while block < endBlock {
+                    // Box distances of the leaf's next 4 blocks (lanes past the leaf's end masked off); the
+                    // near ones are queued branch-free (every lane written, only near ones advance).
+                    var bx = UnsafeRawPointer(table.blockLoX + block).loadUnaligned(as: SIMD4<Float>.self) - qx4
+                    var by = UnsafeRawPointer(table.blockLoY + block).loadUnaligned(as: SIMD4<Float>.self) - qy4
+                    var bz = UnsafeRawPointer(table.blockLoZ + block).loadUnaligned(as: SIMD4<Float>.self) - qz4
+                    let ux = qx4 - UnsafeRawPointer(table.blockHiX + block).loadUnaligned(as: SIMD4<Float>.self)
+                    let uy = qy4 - UnsafeRawPointer(table.blockHiY + block).loadUnaligned(as: SIMD4<Float>.self)
+                    let uz = qz4 - UnsafeRawPointer(table.blockHiZ + block).loadUnaligned(as: SIMD4<Float>.self)
+                    bx.replace(with: ux, where: ux .> bx)
+                    by.replace(with: uy, where: uy .> by)
+                    bz.replace(with: uz, where: uz .> bz)
+                    bx.replace(with: zero4, where: bx .< zero4)
+                    by.replace(with: zero4, where: by .< zero4)
+                    bz.replace(with: zero4, where: bz .< zero4)
+                    let inLeaf = SIMD4<Int32>(repeating: Int32(truncatingIfNeeded: endBlock - block)) .> laneIndex4
+                    let near = unsafeBitCast((bx * bx + by * by + bz * bz .<= limit4) .& inLeaf, to: SIMD4<Int32>.self)
+                    let first = Int32(truncatingIfNeeded: block << 3)
+                    queue[queued] = first
+                    queued &+= Int(near.x & 1)
+                    queue[queued] = first &+ 8
+                    queued &+= Int(near.y & 1)
+                    queue[queued] = first &+ 16
+                    queued &+= Int(near.z & 1)
+                    queue[queued] = first &+ 24
+                    queued &+= Int(near.w & 1)
+                    block += 4
                 }
             }
             l += 8
         }
+        let queue = queue
+        // First pass: distances of the queued blocks, and per 64 blocks a word with a bit per block that
+        // has a lane within the radius (kept in a register: no store-to-load chain between blocks).
+        var chunk = 0
+        while chunk < queued {
+            let end = Swift.min(chunk + 64, queued)
+            var word: UInt64 = 0
+            for v in chunk..<end {
+                let c = Int(queue[v])
+                let dx = UnsafeRawPointer(table.xs + c).loadUnaligned(as: SIMD8<Float>.self) - qx
+                let dy = UnsafeRawPointer(table.ys + c).loadUnaligned(as: SIMD8<Float>.self) - qy
+                let dz = UnsafeRawPointer(table.zs + c).loadUnaligned(as: SIMD8<Float>.self) - qz
+                let d = dx * dx + dy * dy + dz * dz
+                UnsafeMutableRawPointer(dist + 8 * v).storeBytes(of: d, as: SIMD8<Float>.self)
+                word |= UInt64(any(d .<= limit) ? 1 : 0) << UInt64(v & 63)
+            }
+            words[chunk >> 6] = word
+            chunk = end
+        }
+        let v = queued
+        let base = queue
         let keys = keys, slots = slots, ids = table.ids
         let bitsOfDistance = UnsafeRawPointer(dist).assumingMemoryBound(to: UInt32.self)
         var m = 0
@@ -342,7 +382,8 @@ struct LeafBatchKNN {
             while word != 0 {
                 let i = w << 6 | word.trailingZeroBitCount
                 word &= word &- 1
-                let bits = UInt32(hits[i]), c = Int(base[i])
+                let d = UnsafeRawPointer(dist + 8 * i).load(as: SIMD8<Float>.self)
+                let bits = Self.laneBits(d .<= limit), c = Int(base[i])
                 // Branch-free: every lane's key (distance bits, point index) is written, only the lanes
                 // within the radius advance (the buffers have 8 entries of slack). Distances are
                 // non-negative, so their bits order like the distances.
