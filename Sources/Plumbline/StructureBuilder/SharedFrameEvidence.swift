@@ -11,6 +11,13 @@ import PlumbKernel
 /// from their parallelism), so they prove one frame. Rooms shifted or turned against each other by more
 /// than ``tolerance`` have no such pair of directions.
 ///
+/// A room open to its neighbour may see a thin wall from behind — its far face, through the gap past the
+/// end of another wall — where the neighbour sees the near face: the two captures of that wall are
+/// parallel but a wall's thickness apart. So the second direction (never the first) may also be held by
+/// such a pair: parallel, offset evenly by at most ``tolerance`` + ``maximumWallThickness``. That leaves a
+/// shift of at most that much across those faces unresolved, well below any shift that could make two
+/// rooms' floors overlap by half; shifts beyond it and turns beyond ``maximumAngle`` are still refused.
+///
 /// All geometry in plan (x, z), world metres, `Double`.
 struct SharedFrameEvidence {
     /// Largest distance of a face from the other room's coincident face (both ends), metres.
@@ -21,20 +28,28 @@ struct SharedFrameEvidence {
     var minimumLength: Double = 0.5
     /// Smallest angle between the two wall directions, radians.
     var minimumAngleBetween: Double = 30 * Double.pi / 180
+    /// Thickest wall whose two faces (one seen by each room) may hold the second direction, metres.
+    var maximumWallThickness: Double = 0.10
 
-    /// One stretch of two coincident faces: its plan direction (radians, in [0, π)) and common length.
+    /// One stretch of two parallel faces: its plan direction (radians, in [0, π)), common length, and
+    /// whether the faces coincide (within ``tolerance``) or may be the two faces of one thin wall.
     struct Match: Equatable {
         var angle: Double
         var length: Double
+        var coincident: Bool = true
     }
 
     /// The stretches where a face of `a` coincides with a face of `b` (parallel within ``maximumAngle``,
-    /// both ends of the common stretch within ``tolerance`` of the other face's line). Which way the faces
-    /// look is not required to agree: it adds nothing to pinning the placement, and on built rooms it is
-    /// unreliable for a wall with floor on both sides or on neither (its side then comes from the room centre).
+    /// both ends of the common stretch within ``tolerance`` of the other face's line), and, marked not
+    /// coincident, those where the two may be the faces of one thin wall (both ends offset to the same side
+    /// by at most ``tolerance`` + ``maximumWallThickness``, the two offsets within ``tolerance`` of each
+    /// other). Which way the faces look is not required to agree: it adds nothing to pinning the placement,
+    /// and on built rooms it is unreliable for a wall with floor on both sides or on neither (its side then
+    /// comes from the room centre) and for a wall a room saw from behind.
     /// - Complexity: O(|a| · |b|).
     func matches(_ a: [WallFace], _ b: [WallFace]) -> [Match] {
         let sinMax = sin(maximumAngle)
+        let wallReach = tolerance + maximumWallThickness
         var out: [Match] = []
         for fa in a {
             for fb in b {
@@ -47,30 +62,38 @@ struct SharedFrameEvidence {
                 let p0 = fb.start + fb.direction * lo, p1 = fb.start + fb.direction * hi
                 // Points of fa's line at those stretch ends (fa is parallel within maximumAngle).
                 let q0 = fa.start + fa.direction * fa.along(p0), q1 = fa.start + fa.direction * fa.along(p1)
-                guard planLength(q0 - p0) <= tolerance, planLength(q1 - p1) <= tolerance else { continue }
+                // Offsets of fa's line from fb's at the stretch ends, signed by the side of fb they lie on.
+                let across = SIMD2(-fb.direction.y, fb.direction.x)
+                func offset(_ q: SIMD2<Double>, _ p: SIMD2<Double>) -> Double {
+                    ((q - p) * across).sum() < 0 ? -planLength(q - p) : planLength(q - p)
+                }
+                let d0 = offset(q0, p0), d1 = offset(q1, p1)
+                let coincident = abs(d0) <= tolerance && abs(d1) <= tolerance
+                let thinWall = abs(d0) <= wallReach && abs(d1) <= wallReach && d0 * d1 > 0 && abs(d0 - d1) <= tolerance
+                guard coincident || thinWall else { continue }
                 var angle = atan2(fb.direction.y, fb.direction.x)
                 if angle < 0 { angle += .pi }
                 if angle >= .pi { angle -= .pi }
-                out.append(Match(angle: angle, length: hi - lo))
+                out.append(Match(angle: angle, length: hi - lo, coincident: coincident))
             }
         }
         return out
     }
 
-    /// Whether `matches` hold at least ``minimumLength`` of coincident faces along each of two directions
-    /// at least ``minimumAngleBetween`` apart (lengths summed over matches within ``maximumAngle`` of a direction).
+    /// Whether `matches` hold at least ``minimumLength`` of coincident faces along one direction and at
+    /// least ``minimumLength`` of coincident or thin-wall faces along another at least ``minimumAngleBetween``
+    /// away (lengths summed over matches within ``maximumAngle`` of a direction).
     func pinsPlacement(_ matches: [Match]) -> Bool {
         func separation(_ x: Double, _ y: Double) -> Double {
             let d = abs(x - y).truncatingRemainder(dividingBy: .pi)
             return min(d, .pi - d)
         }
-        let supported = matches.filter { m in
-            matches.reduce(0) { separation($1.angle, m.angle) <= maximumAngle ? $0 + $1.length : $0 } >= minimumLength
+        func support(_ m: Match, coincidentOnly: Bool) -> Double {
+            matches.reduce(0) { (coincidentOnly && !$1.coincident) || separation($1.angle, m.angle) > maximumAngle ? $0 : $0 + $1.length }
         }
-        for (k, x) in supported.enumerated() {
-            for y in supported[(k + 1)...] where separation(x.angle, y.angle) >= minimumAngleBetween { return true }
-        }
-        return false
+        let firm = matches.filter { $0.coincident && support($0, coincidentOnly: true) >= minimumLength }
+        let held = matches.filter { support($0, coincidentOnly: false) >= minimumLength }
+        return firm.contains { x in held.contains { separation(x.angle, $0.angle) >= minimumAngleBetween } }
     }
 
     /// The straight upright wall faces of `room` (input index `index`), turned into the room as the

@@ -1,0 +1,38 @@
+import Foundation
+import PlumbKernel
+import Testing
+@testable import Plumbline
+@testable import PlumbSim
+
+/// The real RoomPlan house `roomplan_myhome` (simulated phone scan, seed 2): the kitchen, open to the
+/// dining room, sees the dining room's 5 cm wall at x ≈ 0 (z 4.3–5.5) from behind, through the gap past
+/// the end of its own north wall, and fits its wall to that far face; the dining room fits the near face.
+/// The only faces of the two rooms across the shared wall direction (~8°) are those two, 5–6 cm apart, so
+/// coinciding faces alone pin one direction and StructureBuilder refused the rooms as misplaced
+/// ("room 9 overlaps room 6 by 58 %"). The two faces of one thin wall hold the second direction.
+@Suite struct OpenPlanThinWallTests {
+    @Test func kitchenSeeingTheDiningWallFromBehindStaysOpenToTheDiningRoom() throws {
+        let plan = try PlanFixtures.load("roomplan_myhome")
+        let scan = try ScanSimulator(plan: plan).simulate(preset: .phone, seed: 2)
+        var rooms: [CapturedRoom] = []
+        for id in ["kitchen", "diningroom"] {
+            let k = try #require(scan.roomClouds.firstIndex { $0.roomID == id })
+            // Built as `ScanBuildEvaluation.runStructure` builds the k-th room.
+            var o = RoomBuilder.Options()
+            o.upAxis = .y
+            o.seed = UInt64(k)
+            rooms.append(try RoomBuilder(options: o).build(scan.roomClouds[k].cloud).room)
+        }
+        let faces = rooms.indices.map { SharedFrameEvidence.faces(of: rooms[$0], index: $0) }
+        // Coinciding faces alone leave the placement free along one direction…
+        var coincidentOnly = SharedFrameEvidence()
+        coincidentOnly.maximumWallThickness = 0
+        #expect(!coincidentOnly.shareFrame(faces[0], faces[1]))
+        // …the thin wall's two faces, parallel and 5–7 cm apart over more than a metre, pin it.
+        let thin = SharedFrameEvidence().matches(faces[0], faces[1]).filter { !$0.coincident }
+        #expect(thin.reduce(0) { $0 + $1.length } > 1)
+        let r = try StructureBuilder().build(rooms)
+        #expect(r.openRoomPairs.map(\.rooms) == [[0, 1]])
+        #expect((r.openRoomPairs.first?.overlap ?? 0) > 0.5)
+    }
+}
