@@ -73,4 +73,47 @@ struct SampleBlockBoxes {
         }
         return total
     }
+
+    /// The count of ``count(x:y:z:normal:offset:threshold:)`` when it exceeds `floor`, else nil.
+    ///
+    /// An upper bound (the blocks wholly inside the slab plus every point of the blocks it cuts) is formed
+    /// first and tightened block by block as the cut blocks are counted; as soon as it is at most `floor`
+    /// the plane is given up. A hypothesis that cannot beat the best one so far thus costs only its box tests.
+    /// - Complexity: O(blocks + points of the cut blocks counted before the bound drops to `floor`).
+    func count(
+        x: UnsafeBufferPointer<Float>, y: UnsafeBufferPointer<Float>, z: UnsafeBufferPointer<Float>,
+        normal: SIMD3<Float>, offset: Float, threshold: Float, above floor: Int
+    ) -> Int? {
+        let n = x.count
+        guard centre.count * blockSize >= n, n > 0 else {
+            let c = PlaneInlierKernel.count(x: x, y: y, z: z, normal: normal, offset: offset, threshold: threshold)
+            return c > floor ? c : nil
+        }
+        let nd = SIMD3<Double>(normal), an = pointwiseMax(nd, -nd)
+        let t = Double(threshold), d = Double(offset)
+        // Same classification (and margin) as the unbounded count.
+        let margin = 1e-4 + 1e-6 * (extent * an.sum() + abs(d))
+        return withUnsafeTemporaryAllocation(of: Int32.self, capacity: centre.count) { cut in
+            var bound = 0, cuts = 0
+            for b in centre.indices {
+                let s = dot(nd, centre[b]) + d, r = dot(an, half[b])
+                if s - r > t + margin || s + r < -t - margin { continue }
+                let start = b * blockSize, end = min(n, start + blockSize)
+                bound += end - start
+                if !(s + r < t - margin && s - r > -t + margin) {
+                    cut[cuts] = Int32(b)
+                    cuts += 1
+                }
+            }
+            for j in 0..<cuts {
+                if bound <= floor { return nil }
+                let start = Int(cut[j]) * blockSize, end = min(n, start + blockSize)
+                let inside = PlaneInlierKernel.count(
+                    x: UnsafeBufferPointer(rebasing: x[start..<end]), y: UnsafeBufferPointer(rebasing: y[start..<end]),
+                    z: UnsafeBufferPointer(rebasing: z[start..<end]), normal: normal, offset: offset, threshold: threshold)
+                bound -= (end - start) - inside
+            }
+            return bound > floor ? bound : nil
+        }
+    }
 }
