@@ -58,20 +58,33 @@ struct PlaneHypothesisSampler {
             rx.withUnsafeBufferPointer { bx in
                 ry.withUnsafeBufferPointer { by in
                     rz.withUnsafeBufferPointer { bz in
-                        var lo = SIMD3<Float>(repeating: .infinity)
+                        var lo = SIMD3<Float>(repeating: .infinity), hi = -lo
                         for k in 0..<count {
                             let p = Int(pos[k])
                             sx[k] = bx[p]
                             sy[k] = by[p]
                             sz[k] = bz[p]
                             lo = pointwiseMin(lo, SIMD3(sx[k], sy[k], sz[k]))
+                            hi = pointwiseMax(hi, SIMD3(sx[k], sy[k], sz[k]))
                         }
-                        for k in 0..<count {
-                            let q = (SIMD3(sx[k], sy[k], sz[k]) - lo) * 20  // 5 cm cells
-                            let key = Self.morton(
-                                UInt64(min(q.x, 2_097_151)), UInt64(min(q.y, 2_097_151)), UInt64(min(q.z, 2_097_151)))
-                            keys[k] = key
-                            keyBits |= key
+                        // Rounding is monotonic, so no point's cell coordinate exceeds the top corner's.
+                        if count > 0 && ((hi - lo) * 20).max() < 1024 {
+                            // Cells below 2^10 on every axis (a sample under 51 m across): the same keys from
+                            // 32-bit arithmetic.
+                            for k in 0..<count {
+                                let q = (SIMD3(sx[k], sy[k], sz[k]) - lo) * 20  // 5 cm cells
+                                let key = Self.morton10(UInt32(q.x), UInt32(q.y), UInt32(q.z))
+                                keys[k] = UInt64(key)
+                                keyBits |= UInt64(key)
+                            }
+                        } else {
+                            for k in 0..<count {
+                                let q = (SIMD3(sx[k], sy[k], sz[k]) - lo) * 20  // 5 cm cells
+                                let key = Self.morton(
+                                    UInt64(min(q.x, 2_097_151)), UInt64(min(q.y, 2_097_151)), UInt64(min(q.z, 2_097_151)))
+                                keys[k] = key
+                                keyBits |= key
+                            }
                         }
                     }
                 }
@@ -156,6 +169,23 @@ struct PlaneHypothesisSampler {
     @inline(__always)
     private static func morton(_ cx: UInt64, _ cy: UInt64, _ cz: UInt64) -> UInt64 {
         spread(cx) | spread(cy) << 1 | spread(cz) << 2
+    }
+
+    /// ``spread(_:)`` of a value below 2^10, in 32-bit arithmetic.
+    @inline(__always)
+    private static func spread10(_ v: UInt32) -> UInt32 {
+        var x = v & 0x3FF
+        x = (x | x << 16) & 0x0300_00FF
+        x = (x | x << 8) & 0x0300_F00F
+        x = (x | x << 4) & 0x030C_30C3
+        x = (x | x << 2) & 0x0924_9249
+        return x
+    }
+
+    /// ``morton(_:_:_:)`` of cell coordinates below 2^10 (the same key, which then fits 30 bits).
+    @inline(__always)
+    private static func morton10(_ cx: UInt32, _ cy: UInt32, _ cz: UInt32) -> UInt32 {
+        spread10(cx) | spread10(cy) << 1 | spread10(cz) << 2
     }
 
     /// Up to `count` valid hypotheses (points within `span` of each other, not collinear, normals agreeing

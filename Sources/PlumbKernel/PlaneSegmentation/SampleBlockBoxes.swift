@@ -30,10 +30,23 @@ struct SampleBlockBoxes {
         while start < n {
             let end = min(n, start + self.blockSize)
             var lo = SIMD3<Float>(repeating: .infinity), hi = -lo
-            for i in start..<end {
-                let p = SIMD3(x[i], y[i], z[i])
-                lo = pointwiseMin(lo, p)
-                hi = pointwiseMax(hi, p)
+            x.withUnsafeBufferPointer { bx in
+                y.withUnsafeBufferPointer { by in
+                    z.withUnsafeBufferPointer { bz in
+                        var x0 = Float.infinity, y0 = Float.infinity, z0 = Float.infinity
+                        var x1 = -Float.infinity, y1 = -Float.infinity, z1 = -Float.infinity
+                        for i in start..<end {
+                            x0 = min(x0, bx[i])
+                            x1 = max(x1, bx[i])
+                            y0 = min(y0, by[i])
+                            y1 = max(y1, by[i])
+                            z0 = min(z0, bz[i])
+                            z1 = max(z1, bz[i])
+                        }
+                        lo = SIMD3(x0, y0, z0)
+                        hi = SIMD3(x1, y1, z1)
+                    }
+                }
             }
             big = max(big, max(pointwiseMax(-lo, hi).max(), 0))
             centre.append((SIMD3<Double>(lo) + SIMD3<Double>(hi)) / 2)

@@ -40,3 +40,60 @@ func selectElement<T: Comparable>(_ a: inout [T], _ k: Int, from: Int = 0) -> T 
     }
     return a[k]
 }
+
+/// The `k`-th smallest element of `a` (0-based), the value `a.sorted()[k]` and ``selectElement(_:_:from:)``
+/// give, without reordering or copying `a` when `k` is near either end: the `k + 1` smallest (or the
+/// `a.count - k` largest) elements so far are kept in a binary heap, so most elements cost one comparison
+/// with its top. A rank nearer the middle, or a result of zero (`-0.0` and `+0.0` are equal, so a
+/// selection could return either sign), takes ``selectElement(_:_:from:)`` on a copy: the same value, sign
+/// included.
+/// - Precondition: `0 <= k < a.count`; NaN-free input.
+/// - Complexity: O(n + h log h · log(n / h)) expected for heap size h, O(n log h) worst case.
+func extremeElement<T: BinaryFloatingPoint>(_ a: [T], _ k: Int) -> T {
+    precondition(k >= 0 && k < a.count, "order statistic out of range")
+    let n = a.count
+    let largest = k >= n / 2
+    let h = largest ? n - k : k + 1
+    guard h <= Swift.max(64, n / 32) else {
+        var copy = a
+        return selectElement(&copy, k)
+    }
+    let value: T = a.withUnsafeBufferPointer { src in
+        withUnsafeTemporaryAllocation(of: T.self, capacity: h) { heap in
+            // `first(x, y)`: x belongs nearer the heap's top (the largest kept for the smallest ranks, the
+            // smallest kept for the largest ranks).
+            @inline(__always) func first(_ x: T, _ y: T) -> Bool { largest ? x < y : y < x }
+            @inline(__always) func siftDown(_ start: Int) {
+                var i = start
+                let x = heap[i]
+                while true {
+                    var c = 2 * i + 1
+                    guard c < h else { break }
+                    if c + 1 < h && first(heap[c + 1], heap[c]) { c += 1 }
+                    guard first(heap[c], x) else { break }
+                    heap[i] = heap[c]
+                    i = c
+                }
+                heap[i] = x
+            }
+            for i in 0..<h { heap.initializeElement(at: i, to: src[i]) }
+            var i = h / 2
+            while i > 0 {
+                i -= 1
+                siftDown(i)
+            }
+            for j in h..<n where first(heap[0], src[j]) {
+                heap[0] = src[j]
+                siftDown(0)
+            }
+            let top = heap[0]
+            _ = heap.deinitialize()
+            return top
+        }
+    }
+    if value == 0 {
+        var copy = a
+        return selectElement(&copy, k)
+    }
+    return value
+}
