@@ -54,7 +54,9 @@ struct OrderStatisticTests {
         var rng = SeededGenerator(seed: 21)
         let cases: [[Double]] = [
             (0..<997).map { _ in Double(rng.nextIndex(below: 50)) },  // heavy ties
+            (0..<12_000).map { _ in Double(rng.nextIndex(below: 50)) },  // heavy ties, sampled pivot
             (0..<5000).map { _ in Double(rng.nextUnitFloat()) - 0.5 },
+            (0..<30_000).map { k in Double(k % 700) * 0.01 - Double(k) * 1e-4 },  // runs, trending down
             (0..<4000).map(Double.init),  // already sorted
             (0..<4000).map { -Double($0) },  // reversed
             [2.5],

@@ -42,58 +42,45 @@ func selectElement<T: Comparable>(_ a: inout [T], _ k: Int, from: Int = 0) -> T 
 }
 
 /// The `k`-th smallest element of `a` (0-based), the value `a.sorted()[k]` and ``selectElement(_:_:from:)``
-/// give, without reordering or copying `a` when `k` is near either end: the `k + 1` smallest (or the
-/// `a.count - k` largest) elements so far are kept in a binary heap, so most elements cost one comparison
-/// with its top. A rank nearer the middle, or a result of zero (`-0.0` and `+0.0` are equal, so a
-/// selection could return either sign), takes ``selectElement(_:_:from:)`` on a copy: the same value, sign
-/// included.
+/// give, without reordering `a`, for ranks near either end (robust percentiles).
+///
+/// A pivot is read from a sorted sample of 256 evenly spaced elements, a few sample ranks beyond where the
+/// wanted rank falls; one pass copies the elements on the wanted side of it (at most the pivot for a low
+/// rank, at least it for a high one) into a small buffer, and ``selectElement(_:_:from:)`` finds the rank
+/// there. When the buffer holds too few elements (a sample that misjudged the tail), when the rank is not
+/// near an end, and when the result is zero (`-0.0` and `+0.0` are equal, so a selection on another array
+/// could return the other sign), the answer comes from ``selectElement(_:_:from:)`` on a copy of `a`: the
+/// value and its sign are always those of the plain selection.
 /// - Precondition: `0 <= k < a.count`; NaN-free input.
-/// - Complexity: O(n + h log h · log(n / h)) expected for heap size h, O(n log h) worst case.
+/// - Complexity: O(n) with one pass over `a` and work on about `n / 50` elements for the 0.5 % tails.
 func extremeElement<T: BinaryFloatingPoint>(_ a: [T], _ k: Int) -> T {
     precondition(k >= 0 && k < a.count, "order statistic out of range")
     let n = a.count
-    let largest = k >= n / 2
-    let h = largest ? n - k : k + 1
-    guard h <= Swift.max(64, n / 32) else {
+    let high = k >= n / 2
+    let tail = high ? n - 1 - k : k  // rank counted from the nearer end
+    let sampleCount = 256
+    let slack = 6
+    guard n >= 8 * sampleCount, tail * sampleCount / n + slack < sampleCount / 8 else {
         var copy = a
         return selectElement(&copy, k)
     }
-    let value: T = a.withUnsafeBufferPointer { src in
-        withUnsafeTemporaryAllocation(of: T.self, capacity: h) { heap in
-            // `first(x, y)`: x belongs nearer the heap's top (the largest kept for the smallest ranks, the
-            // smallest kept for the largest ranks).
-            @inline(__always) func first(_ x: T, _ y: T) -> Bool { largest ? x < y : y < x }
-            @inline(__always) func siftDown(_ start: Int) {
-                var i = start
-                let x = heap[i]
-                while true {
-                    var c = 2 * i + 1
-                    guard c < h else { break }
-                    if c + 1 < h && first(heap[c + 1], heap[c]) { c += 1 }
-                    guard first(heap[c], x) else { break }
-                    heap[i] = heap[c]
-                    i = c
-                }
-                heap[i] = x
-            }
-            for i in 0..<h { heap.initializeElement(at: i, to: src[i]) }
-            var i = h / 2
-            while i > 0 {
-                i -= 1
-                siftDown(i)
-            }
-            for j in h..<n where first(heap[0], src[j]) {
-                heap[0] = src[j]
-                siftDown(0)
-            }
-            let top = heap[0]
-            _ = heap.deinitialize()
-            return top
+    let value: T? = a.withUnsafeBufferPointer { src in
+        var sample = (0..<sampleCount).map { src[$0 * n / sampleCount] }
+        sample.sort()
+        let j = tail * sampleCount / n + slack
+        let pivot = high ? sample[sampleCount - 1 - j] : sample[j]
+        var side: [T] = []
+        side.reserveCapacity(2 * (j + 1) * n / sampleCount)
+        if high {
+            for x in src where x >= pivot { side.append(x) }
+        } else {
+            for x in src where x <= pivot { side.append(x) }
         }
+        // Every element left out lies beyond the pivot, on the far side of every element kept.
+        guard side.count > tail else { return nil }
+        return selectElement(&side, high ? side.count - 1 - tail : tail)
     }
-    if value == 0 {
-        var copy = a
-        return selectElement(&copy, k)
-    }
-    return value
+    if let value, value != 0 { return value }
+    var copy = a
+    return selectElement(&copy, k)
 }
