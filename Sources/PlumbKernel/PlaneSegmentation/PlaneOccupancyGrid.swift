@@ -43,10 +43,12 @@ struct PlaneOccupancyGrid {
         // In-plane coordinates (u, v) of every point, as pairs so the rasterising divides both at once.
         var puv = [SIMD2<Double>](repeating: .zero, count: m)
         var lo = SIMD2<Double>(repeating: .infinity), hi = SIMD2<Double>(repeating: -.infinity)
+        // (dot(d, u), dot(d, v)) lane by lane: the same products and sums in the same order.
+        let ux = SIMD2(u.x, v.x), uy = SIMD2(u.y, v.y), uz = SIMD2(u.z, v.z)
         puv.withUnsafeMutableBufferPointer { out in
             for i in 0..<m {
-                let d = SIMD3<Double>(Double(x[i]), Double(y[i]), Double(z[i])) - centroid
-                let q = SIMD2(dot(d, u), dot(d, v))
+                let dx = Double(x[i]) - centroid.x, dy = Double(y[i]) - centroid.y, dz = Double(z[i]) - centroid.z
+                let q = SIMD2(repeating: dx) * ux + SIMD2(repeating: dy) * uy + SIMD2(repeating: dz) * uz
                 out[i] = q
                 lo = pointwiseMin(lo, q)
                 hi = pointwiseMax(hi, q)
