@@ -55,3 +55,61 @@ public enum RadixSort {
         }
     }
 }
+
+extension RadixSort {
+    /// Stable LSD radix sort of unsigned integers by their bits `bits` (bit 0 least significant); bits
+    /// outside the range are ignored, so equal keys keep their input order. The range is cut into digits of
+    /// at most 11 bits, all counted in one read of the input; a digit that is the same in every value costs
+    /// no scatter pass.
+    ///
+    /// `sortBits(&a, bits: 0..<T.bitWidth)` is an ordinary ascending sort.
+    /// - Precondition: `bits` within `0..<T.bitWidth`.
+    /// - Complexity: O(n · digits), one scratch buffer, no allocation per element.
+    @inlinable
+    public static func sortBits<T: FixedWidthInteger & UnsignedInteger>(_ a: inout [T], bits: Range<Int>) {
+        precondition(bits.lowerBound >= 0 && bits.upperBound <= T.bitWidth, "bit range outside the type")
+        let n = a.count
+        guard n > 1, !bits.isEmpty else { return }
+        let passes = (bits.count + 10) / 11
+        let width = (bits.count + passes - 1) / passes
+        let radix = 1 << width
+        var counts = [Int](repeating: 0, count: passes * radix)
+        var scratch = [T](repeating: 0, count: n)
+        counts.withUnsafeMutableBufferPointer { cnt in
+            a.withUnsafeMutableBufferPointer { pa in
+                scratch.withUnsafeMutableBufferPointer { ps in
+                    @inline(__always) func digit(_ v: T, _ p: Int) -> Int {
+                        let shift = bits.lowerBound + p * width
+                        let take = Swift.min(width, bits.upperBound - shift)
+                        return Int(truncatingIfNeeded: (v &>> T(truncatingIfNeeded: shift)) & ((1 as T) &<< T(truncatingIfNeeded: take) &- 1))
+                    }
+                    for k in 0..<n {
+                        let v = pa[k]
+                        for p in 0..<passes { cnt[p * radix + digit(v, p)] &+= 1 }
+                    }
+                    var src = pa.baseAddress!, dst = ps.baseAddress!
+                    var inScratch = false
+                    for p in 0..<passes {
+                        let c = cnt.baseAddress! + p * radix
+                        if c[digit(src[0], p)] == n { continue }
+                        var sum = 0
+                        for b in 0..<radix {
+                            let x = c[b]
+                            c[b] = sum
+                            sum &+= x
+                        }
+                        for k in 0..<n {
+                            let v = src[k]
+                            let b = digit(v, p)
+                            dst[c[b]] = v
+                            c[b] &+= 1
+                        }
+                        swap(&src, &dst)
+                        inScratch.toggle()
+                    }
+                    if inScratch { pa.baseAddress!.update(from: ps.baseAddress!, count: n) }
+                }
+            }
+        }
+    }
+}

@@ -43,6 +43,12 @@ struct SampleBlockBoxesTests {
                         let whole = PlaneInlierKernel.count(x: bx, y: by, z: bz, normal: n, offset: d, threshold: 0.03)
                         let culled = s.blocks.count(x: bx, y: by, z: bz, normal: n, offset: d, threshold: 0.03)
                         #expect(culled == whole)
+                        // Bounded: the exact count when it beats the floor, nil otherwise.
+                        for floor in [-1, 0, whole - 1, whole, whole + 1, whole / 2, s.x.count] {
+                            let bounded = s.blocks.count(
+                                x: bx, y: by, z: bz, normal: n, offset: d, threshold: 0.03, above: floor)
+                            #expect(bounded == (whole > floor ? whole : nil))
+                        }
                         if whole > 0 && whole < s.x.count / 2 { culledSomething = true }
                     }
                 }

@@ -48,4 +48,42 @@ struct OrderStatisticTests {
             #expect(a.sorted() == sorted)
         }
     }
+
+    @Test("extremeElement: every rank near either end and in the middle gives the sorted value, input untouched")
+    func extremeMatchesSort() {
+        var rng = SeededGenerator(seed: 21)
+        let cases: [[Double]] = [
+            (0..<997).map { _ in Double(rng.nextIndex(below: 50)) },  // heavy ties
+            (0..<12_000).map { _ in Double(rng.nextIndex(below: 50)) },  // heavy ties, sampled pivot
+            (0..<5000).map { _ in Double(rng.nextUnitFloat()) - 0.5 },
+            (0..<30_000).map { k in Double(k % 700) * 0.01 - Double(k) * 1e-4 },  // runs, trending down
+            (0..<4000).map(Double.init),  // already sorted
+            (0..<4000).map { -Double($0) },  // reversed
+            [2.5],
+        ]
+        for values in cases {
+            let sorted = values.sorted()
+            let n = values.count
+            for k in Set([0, 1, n / 500, n / 200, n / 2, n - 1 - n / 200, n - 1 - n / 500, n - 2, n - 1]) where k >= 0 && k < n {
+                #expect(extremeElement(values, k) == sorted[k])
+            }
+        }
+        let floats = (0..<20_000).map { _ in Float(rng.nextUnitFloat()) * 3 }
+        let sortedFloats = floats.sorted()
+        #expect(extremeElement(floats, 99) == sortedFloats[99])
+        #expect(extremeElement(floats, 19_899) == sortedFloats[19_899])
+    }
+
+    @Test("extremeElement returns the zero of the same sign as selectElement when signed zeros tie")
+    func extremeSignedZero() {
+        for values: [Float] in [[0, -0.0, 1, 2, -0.0, 0, 3], [-0.0, 0, -1, 5, 0, -0.0]] {
+            for k in values.indices {
+                var copy = values
+                let expected = selectElement(&copy, k)
+                let got = extremeElement(values, k)
+                #expect(got == expected && got.sign == expected.sign)
+            }
+        }
+    }
 }
+

@@ -92,20 +92,33 @@ public enum VoxelClustering {
                 }
             }
         }
-        var groups: [Int: [Int]] = [:]
+        // The points grouped by their voxel's root, ascending within a group: one radix sort of
+        // (root, point index) packed into a word (no dictionary of arrays, no sort per group).
+        var maxPoint: UInt64 = 0
+        for e in order { maxPoint = max(maxPoint, UInt64(e.1)) }
+        let pointBits = UInt64.bitWidth - maxPoint.leadingZeroBitCount
+        var packed = [UInt64](repeating: 0, count: order.count)
+        var maxRoot: UInt64 = 0
         for v in 0..<voxelKey.count {
-            let root = find(v)
-            for r in voxelStart[v]..<voxelStart[v + 1] { groups[root, default: []].append(Int(order[r].1)) }
+            let root = UInt64(find(v))
+            maxRoot = max(maxRoot, root)
+            for r in voxelStart[v]..<voxelStart[v + 1] { packed[r] = root << UInt64(pointBits) | UInt64(order[r].1) }
         }
+        RadixSort.sortBits(&packed, bits: 0..<(pointBits + UInt64.bitWidth - maxRoot.leadingZeroBitCount))
+        let pointMask = (UInt64(1) << UInt64(pointBits)) &- 1
         var clusters: [[Int]] = []
         var dropped = 0
-        for (_, var g) in groups {
-            if g.count < options.minimumPoints {
-                dropped += g.count
-                continue
+        var start = 0
+        while start < packed.count {
+            let root = packed[start] >> UInt64(pointBits)
+            var end = start + 1
+            while end < packed.count && packed[end] >> UInt64(pointBits) == root { end += 1 }
+            if end - start < options.minimumPoints {
+                dropped += end - start
+            } else {
+                clusters.append((start..<end).map { Int(packed[$0] & pointMask) })
             }
-            g.sort()
-            clusters.append(g)
+            start = end
         }
         clusters.sort { $0.count != $1.count ? $0.count > $1.count : $0[0] < $1[0] }
         return Result(clusters: clusters, droppedPoints: dropped)

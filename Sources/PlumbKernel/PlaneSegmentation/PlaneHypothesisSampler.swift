@@ -22,6 +22,8 @@ struct PlaneHypothesisSampler {
     /// Bounding box of each run of ``blockSize`` consecutive subsample points (the last may be shorter):
     /// along the Morton order a run covers a small region, so most planes miss most boxes.
     var blocks = SampleBlockBoxes()
+    /// Buffers of ``draw(rx:ry:rz:normalAt:m:rng:)`` kept between rounds (no page faults per round).
+    private var scratch = DrawScratch()
     /// Points per box of ``blocks``.
     static let blockSize = 128
 
@@ -31,44 +33,106 @@ struct PlaneHypothesisSampler {
         rng: inout SeededGenerator
     ) {
         let n = rx.count
-        var positions = [Int32]()
-        if n <= m {
-            positions = (0..<Int32(n)).map { $0 }
-        } else {
-            positions.reserveCapacity(m)
-            for _ in 0..<m { positions.append(Int32(rng.nextIndex(below: n))) }
-        }
+        let count = min(n, m)
         // Ascending positions first, so the reads of the (large) remaining arrays walk memory forwards; the
         // sampled coordinates are copied once, in that order, and everything after works on the copies.
-        var keyed = positions.map { (UInt64(0), $0) }
-        RadixSort.sortPairs(&keyed, digits: 0..<4)
-        let count = keyed.count
-        var sx = [Float](repeating: 0, count: count), sy = sx, sz = sx
-        var lo = SIMD3<Float>(repeating: .infinity)
-        for k in 0..<count {
-            let p = Int(keyed[k].1)
-            sx[k] = rx[p]
-            sy[k] = ry[p]
-            sz[k] = rz[p]
-            lo = pointwiseMin(lo, SIMD3(sx[k], sy[k], sz[k]))
+        Self.resize(&scratch.positions, count)
+        scratch.positions.withUnsafeMutableBufferPointer { pos in
+            if n <= m {
+                for k in 0..<count { pos[k] = UInt32(k) }
+            } else {
+                for k in 0..<m { pos[k] = UInt32(truncatingIfNeeded: rng.nextIndex(below: n)) }
+            }
         }
-        let slotPosition = keyed.map(\.1)
-        for k in 0..<count {
-            let q = (SIMD3(sx[k], sy[k], sz[k]) - lo) * 20  // 5 cm cells
-            let c = SIMD3<UInt64>(
-                UInt64(min(q.x, 2_097_151)), UInt64(min(q.y, 2_097_151)), UInt64(min(q.z, 2_097_151)))
-            // The slot stands in for the position: slots ascend with positions, so (key, slot) order is
-            // (key, position) order.
-            keyed[k] = (Self.morton(c), Int32(k))
+        if n > m { RadixSort.sortBits(&scratch.positions, bits: 0..<Self.bitLength(UInt64(n - 1))) }
+        Self.resize(&scratch.x, count)
+        Self.resize(&scratch.y, count)
+        Self.resize(&scratch.z, count)
+        Self.resize(&scratch.keys, count)
+        Self.resize(&x, count)
+        Self.resize(&y, count)
+        Self.resize(&z, count)
+        let slotWidth = Self.bitLength(UInt64(max(count, 1) - 1))
+        var keyBits: UInt64 = 0
+        withUnsafeMutableBuffers(&scratch) { sx, sy, sz, keys, pos in
+            rx.withUnsafeBufferPointer { bx in
+                ry.withUnsafeBufferPointer { by in
+                    rz.withUnsafeBufferPointer { bz in
+                        var lo = SIMD3<Float>(repeating: .infinity), hi = -lo
+                        for k in 0..<count {
+                            let p = Int(pos[k])
+                            sx[k] = bx[p]
+                            sy[k] = by[p]
+                            sz[k] = bz[p]
+                            lo = pointwiseMin(lo, SIMD3(sx[k], sy[k], sz[k]))
+                            hi = pointwiseMax(hi, SIMD3(sx[k], sy[k], sz[k]))
+                        }
+                        // Rounding is monotonic, so no point's cell coordinate exceeds the top corner's.
+                        if count > 0 && ((hi - lo) * 20).max() < 1024 {
+                            // Cells below 2^10 on every axis (a sample under 51 m across): the same keys from
+                            // 32-bit arithmetic.
+                            for k in 0..<count {
+                                let q = (SIMD3(sx[k], sy[k], sz[k]) - lo) * 20  // 5 cm cells
+                                let key = Self.morton10(UInt32(q.x), UInt32(q.y), UInt32(q.z))
+                                keys[k] = UInt64(key)
+                                keyBits |= UInt64(key)
+                            }
+                        } else {
+                            for k in 0..<count {
+                                let q = (SIMD3(sx[k], sy[k], sz[k]) - lo) * 20  // 5 cm cells
+                                let key = Self.morton(
+                                    UInt64(min(q.x, 2_097_151)), UInt64(min(q.y, 2_097_151)), UInt64(min(q.z, 2_097_151)))
+                                keys[k] = key
+                                keyBits |= key
+                            }
+                        }
+                    }
+                }
+            }
         }
-        // Ascending by (key, position): stable by key over the position order, the order of a comparison sort.
-        RadixSort.sortPairs(&keyed, digits: 4..<12)
-        x = keyed.map { sx[Int($0.1)] }
-        y = keyed.map { sy[Int($0.1)] }
-        z = keyed.map { sz[Int($0.1)] }
+        // Slot order by (key, slot), which is (key, position) order: slots ascend with positions.
+        let keyWidth = Self.bitLength(keyBits)
+        if slotWidth + keyWidth <= 64 {
+            // Key and slot share one word and only the key's bits are sorted (stable, so equal keys stay in
+            // slot order).
+            scratch.keys.withUnsafeMutableBufferPointer { keys in
+                for k in 0..<count { keys[k] = keys[k] &<< UInt64(slotWidth) | UInt64(k) }
+            }
+            RadixSort.sortBits(&scratch.keys, bits: slotWidth..<(slotWidth + keyWidth))
+            let mask = (UInt64(1) &<< UInt64(slotWidth)) &- 1
+            scratch.keys.withUnsafeMutableBufferPointer { keys in
+                for k in 0..<count { keys[k] &= mask }
+            }
+        } else {
+            // A key too wide to share the word (a scan kilometres across): sort (key, slot) pairs.
+            var keyed = scratch.keys.enumerated().map { ($0.element, Int32($0.offset)) }
+            RadixSort.sortPairs(&keyed, digits: 4..<12)
+            for k in 0..<count { scratch.keys[k] = UInt64(keyed[k].1) }
+        }
+        // `scratch.keys` now holds the slots in Morton order.
+        scratch.keys.withUnsafeBufferPointer { slot in
+            scratch.x.withUnsafeBufferPointer { sx in
+                scratch.y.withUnsafeBufferPointer { sy in
+                    scratch.z.withUnsafeBufferPointer { sz in
+                        x.withUnsafeMutableBufferPointer { ox in
+                            y.withUnsafeMutableBufferPointer { oy in
+                                z.withUnsafeMutableBufferPointer { oz in
+                                    for k in 0..<count {
+                                        let s = Int(slot[k])
+                                        ox[k] = sx[s]
+                                        oy[k] = sy[s]
+                                        oz[k] = sz[s]
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
         blocks = SampleBlockBoxes(x: x, y: y, z: z, blockSize: Self.blockSize)
         if let normalAt {
-            let ns = keyed.map { normalAt(Int(slotPosition[Int($0.1)])) }
+            let ns = scratch.keys.map { normalAt(Int(scratch.positions[Int($0)])) }
             nx = ns.map(\.x)
             ny = ns.map(\.y)
             nz = ns.map(\.z)
@@ -79,6 +143,19 @@ struct PlaneHypothesisSampler {
         }
     }
 
+    /// Sets `a` to `count` elements (contents unspecified), keeping its storage when the count is unchanged.
+    private static func resize<T: FixedWidthInteger>(_ a: inout [T], _ count: Int) {
+        if a.count != count { a = [T](repeating: 0, count: count) }
+    }
+
+    private static func resize(_ a: inout [Float], _ count: Int) {
+        if a.count != count { a = [Float](repeating: 0, count: count) }
+    }
+
+    /// Number of significant bits of `v` (0 for 0).
+    private static func bitLength(_ v: UInt64) -> Int { UInt64.bitWidth - v.leadingZeroBitCount }
+
+    @inline(__always)
     private static func spread(_ v: UInt64) -> UInt64 {
         var x = v & 0x1F_FFFF
         x = (x | x << 32) & 0x1F_0000_0000_FFFF
@@ -89,7 +166,27 @@ struct PlaneHypothesisSampler {
         return x
     }
 
-    private static func morton(_ c: SIMD3<UInt64>) -> UInt64 { spread(c.x) | spread(c.y) << 1 | spread(c.z) << 2 }
+    @inline(__always)
+    private static func morton(_ cx: UInt64, _ cy: UInt64, _ cz: UInt64) -> UInt64 {
+        spread(cx) | spread(cy) << 1 | spread(cz) << 2
+    }
+
+    /// ``spread(_:)`` of a value below 2^10, in 32-bit arithmetic.
+    @inline(__always)
+    private static func spread10(_ v: UInt32) -> UInt32 {
+        var x = v & 0x3FF
+        x = (x | x << 16) & 0x0300_00FF
+        x = (x | x << 8) & 0x0300_F00F
+        x = (x | x << 4) & 0x030C_30C3
+        x = (x | x << 2) & 0x0924_9249
+        return x
+    }
+
+    /// ``morton(_:_:_:)`` of cell coordinates below 2^10 (the same key, which then fits 30 bits).
+    @inline(__always)
+    private static func morton10(_ cx: UInt32, _ cy: UInt32, _ cz: UInt32) -> UInt32 {
+        spread10(cx) | spread10(cy) << 1 | spread10(cz) << 2
+    }
 
     /// Up to `count` valid hypotheses (points within `span` of each other, not collinear, normals agreeing
     /// within `cosTolerance` when present), at most `4 * count` attempts.
@@ -129,40 +226,79 @@ struct PlaneHypothesisSampler {
         return out
     }
 
-    /// Scores every hypothesis on the subsample (SIMD kernel on the blocks a plane can reach, see
-    /// ``SampleBlockBoxes``; the counts are exactly the whole-sample ones) and returns the best: most support, then lowest
-    /// position in `hyps`. Identical with or without `parallel`.
+    /// Scores the hypotheses on the subsample (SIMD kernel on the blocks a plane can reach, see
+    /// ``SampleBlockBoxes``; counts are exactly the whole-sample ones) and returns the best: most support,
+    /// then lowest position in `hyps`. A hypothesis whose support cannot exceed the best one before it (in its
+    /// chunk, with `parallel`) is dropped as soon as its upper bound shows that, so losers are rarely counted
+    /// in full. Identical with or without `parallel`.
     func best(of hyps: [PlaneHypothesis], threshold: Float, parallel: Bool) -> PlaneHypothesis? {
         guard !hyps.isEmpty else { return nil }
-        var support = [Int](repeating: 0, count: hyps.count)
+        let chunk = 16
+        let chunks = (hyps.count + chunk - 1) / chunk
+        // Best (index, support) of each chunk, each chunk starting from `floor`.
+        var chunkBest = [(index: Int, support: Int)](repeating: (-1, -1), count: chunks)
         x.withUnsafeBufferPointer { bx in
             y.withUnsafeBufferPointer { by in
                 z.withUnsafeBufferPointer { bz in
-                    support.withUnsafeMutableBufferPointer { sp in
-                        let out = SendablePointer(p: sp.baseAddress!)
-                        let chunk = 16
-                        let chunks = (hyps.count + chunk - 1) / chunk
-                        let run: (Int) -> Void = { c in
+                    chunkBest.withUnsafeMutableBufferPointer { cb in
+                        let out = SendablePointer(p: cb.baseAddress!)
+                        let run: (Int, Int) -> Void = { c, floor in
+                            var best = (index: -1, support: floor)
                             for h in (c * chunk)..<min(hyps.count, (c + 1) * chunk) {
-                                out.p[h] = blocks.count(
+                                if let support = blocks.count(
                                     x: bx, y: by, z: bz, normal: hyps[h].normal, offset: hyps[h].offset,
-                                    threshold: threshold)
+                                    threshold: threshold, above: best.support)
+                                {
+                                    best = (h, support)
+                                }
                             }
+                            out.p[c] = best
                         }
                         if parallel && chunks > 1 {
                             nonisolated(unsafe) let r = run
-                            DispatchQueue.concurrentPerform(iterations: chunks) { r($0) }
+                            DispatchQueue.concurrentPerform(iterations: chunks) { r($0, -1) }
                         } else {
-                            for c in 0..<chunks { run(c) }
+                            // One running best across the chunks: a later chunk only has to beat it.
+                            var floor = -1
+                            for c in 0..<chunks {
+                                run(c, floor)
+                                floor = max(floor, cb[c].support)
+                            }
                         }
                     }
                 }
             }
         }
-        var bestIndex = 0
-        for h in 1..<hyps.count where support[h] > support[bestIndex] { bestIndex = h }
-        var b = hyps[bestIndex]
-        b.support = support[bestIndex]
+        // Chunks in order, a later one only when strictly better: the first hypothesis of most support.
+        var winner = (index: -1, support: -1)
+        for c in chunkBest where c.index >= 0 && c.support > winner.support { winner = c }
+        var b = hyps[winner.index]
+        b.support = winner.support
         return b
+    }
+}
+
+/// Working arrays of one subsample draw: sorted positions, the gathered coordinates in position order, and
+/// the Morton keys (then the slots in Morton order).
+private struct DrawScratch {
+    var positions: [UInt32] = []
+    var x: [Float] = [], y: [Float] = [], z: [Float] = []
+    var keys: [UInt64] = []
+}
+
+/// Calls `body` with mutable buffers of the coordinates and keys and the positions of `s`.
+private func withUnsafeMutableBuffers<R>(
+    _ s: inout DrawScratch,
+    _ body: (UnsafeMutableBufferPointer<Float>, UnsafeMutableBufferPointer<Float>, UnsafeMutableBufferPointer<Float>,
+             UnsafeMutableBufferPointer<UInt64>, UnsafeBufferPointer<UInt32>) -> R
+) -> R {
+    s.x.withUnsafeMutableBufferPointer { x in
+        s.y.withUnsafeMutableBufferPointer { y in
+            s.z.withUnsafeMutableBufferPointer { z in
+                s.keys.withUnsafeMutableBufferPointer { k in
+                    s.positions.withUnsafeBufferPointer { p in body(x, y, z, k, p) }
+                }
+            }
+        }
     }
 }

@@ -40,14 +40,19 @@ struct PlaneOccupancyGrid {
         self.v = v
         let m = x.count
         guard m > 0 else { return }
-        var pu = [Double](repeating: 0, count: m), pv = pu
+        // In-plane coordinates (u, v) of every point, as pairs so the rasterising divides both at once.
+        var puv = [SIMD2<Double>](repeating: .zero, count: m)
         var lo = SIMD2<Double>(repeating: .infinity), hi = SIMD2<Double>(repeating: -.infinity)
-        for i in 0..<m {
-            let d = SIMD3<Double>(Double(x[i]), Double(y[i]), Double(z[i])) - centroid
-            pu[i] = dot(d, u)
-            pv[i] = dot(d, v)
-            lo = pointwiseMin(lo, SIMD2(pu[i], pv[i]))
-            hi = pointwiseMax(hi, SIMD2(pu[i], pv[i]))
+        // (dot(d, u), dot(d, v)) lane by lane: the same products and sums in the same order.
+        let ux = SIMD2(u.x, v.x), uy = SIMD2(u.y, v.y), uz = SIMD2(u.z, v.z)
+        puv.withUnsafeMutableBufferPointer { out in
+            for i in 0..<m {
+                let dx = Double(x[i]) - centroid.x, dy = Double(y[i]) - centroid.y, dz = Double(z[i]) - centroid.z
+                let q = SIMD2(repeating: dx) * ux + SIMD2(repeating: dy) * uy + SIMD2(repeating: dz) * uz
+                out[i] = q
+                lo = pointwiseMin(lo, q)
+                hi = pointwiseMax(hi, q)
+            }
         }
         let maxCells = max(4 * m, 1 << 16)
         var c = minCell
@@ -63,14 +68,7 @@ struct PlaneOccupancyGrid {
                 continue
             }
             cells = [Int32](repeating: 0, count: w * h)
-            var occupied = 0
-            for i in 0..<m {
-                let cu = min(w - 1, Int((pu[i] - lo.x) / c)), cv = min(h - 1, Int((pv[i] - lo.y) / c))
-                let k = cv * w + cu
-                pointCell[i] = Int32(k)
-                if cells[k] == 0 { occupied += 1 }
-                cells[k] += 1
-            }
+            let occupied = Self.rasterise(puv, lo: lo, cell: c, width: w, height: h, counts: &cells, pointCell: &pointCell)
             width = w
             height = h
             cell = c
@@ -80,22 +78,55 @@ struct PlaneOccupancyGrid {
             }
             break
         }
+        var counted = true
         if width == 0 {  // every attempt exceeded the size bound: 256 cells across the longest side
             cell = max((hi - lo).max() / 255, minCell)
             width = Int(((hi.x - lo.x) / cell).rounded(.down)) + 1
             height = Int(((hi.y - lo.y) / cell).rounded(.down)) + 1
             for i in 0..<m {
-                let cu = min(width - 1, Int((pu[i] - lo.x) / cell)), cv = min(height - 1, Int((pv[i] - lo.y) / cell))
+                let cu = min(width - 1, Int((puv[i].x - lo.x) / cell)), cv = min(height - 1, Int((puv[i].y - lo.y) / cell))
                 pointCell[i] = Int32(cv * width + cu)
             }
             cells = [Int32](repeating: 0, count: width * height)
             for i in 0..<m { cells[Int(pointCell[i])] = 1 }
+            counted = false
         }
         minU = lo.x
         minV = lo.y
         self.pointCell = pointCell
         labelComponents(occupancy: cells)
-        for i in 0..<m { componentPoints[Int(cellLabel[Int(pointCell[i])])] += 1 }
+        if counted {
+            // Points per component from the points per cell of the kept attempt.
+            for k in 0..<cells.count where cellLabel[k] >= 0 { componentPoints[Int(cellLabel[k])] += Int(cells[k]) }
+        } else {
+            for i in 0..<m { componentPoints[Int(cellLabel[Int(pointCell[i])])] += 1 }
+        }
+    }
+
+    /// Rasterises the in-plane points `puv` into a `width` x `height` grid of square cells of side `cell`
+    /// whose corner is `lo`: adds one to `counts` per point and writes each point's cell into `pointCell`.
+    /// Returns the number of occupied cells.
+    /// - Precondition: `counts` holds `width * height` zeros; `pointCell.count == puv.count`.
+    private static func rasterise(
+        _ puv: [SIMD2<Double>], lo: SIMD2<Double>, cell: Double, width w: Int, height h: Int,
+        counts: inout [Int32], pointCell: inout [Int32]
+    ) -> Int {
+        let size = SIMD2<Double>(repeating: cell)
+        var occupied = 0
+        puv.withUnsafeBufferPointer { p in
+            counts.withUnsafeMutableBufferPointer { cnt in
+                pointCell.withUnsafeMutableBufferPointer { pc in
+                    for i in 0..<p.count {
+                        let g = (p[i] - lo) / size
+                        let k = min(h - 1, Int(g.y)) * w + min(w - 1, Int(g.x))
+                        pc[i] = Int32(truncatingIfNeeded: k)
+                        if cnt[k] == 0 { occupied += 1 }
+                        cnt[k] &+= 1
+                    }
+                }
+            }
+        }
+        return occupied
     }
 
     private mutating func labelComponents(occupancy: [Int32]) {

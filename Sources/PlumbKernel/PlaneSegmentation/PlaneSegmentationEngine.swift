@@ -10,8 +10,6 @@ struct PlaneSegmentationEngine {
     /// Positions (into the remaining arrays) of the current candidate's inliers.
     var inlierPositions: [Int32]
     var candidateCount = 0
-    /// One flag per remaining position, all false between calls of ``removeCandidate(all:keep:)``.
-    var dropScratch: [Bool]
     /// Accepted planes as (inlier indices, grid, component) before the final refit.
     var accepted: [(inliers: [Int32], grid: PlaneOccupancyGrid, component: Int)] = []
 
@@ -25,7 +23,6 @@ struct PlaneSegmentationEngine {
         self.ry = cloud.y
         self.rz = cloud.z
         self.inlierPositions = [Int32](repeating: 0, count: cloud.count)
-        self.dropScratch = [Bool](repeating: false, count: cloud.count)
     }
 
     mutating func run() -> PlaneSegmentationResult {
@@ -205,28 +202,53 @@ struct PlaneSegmentationEngine {
     }
 
     /// Removes candidate inliers from the remaining set: all of them, or those flagged in `keep`
-    /// (indexed by candidate rank). Marks go into ``dropScratch`` and are cleared while compacting, so no
-    /// buffer is allocated per round.
+    /// (indexed by candidate rank). The removed positions ascend (candidate rank order is position order), so
+    /// the runs of kept points between them move down as blocks; no per-point flag, no allocation.
     mutating func removeCandidate(all: Bool, keep: [Bool]) {
+        var dropped = candidateCount
+        if !all {
+            dropped = 0
+            for r in 0..<candidateCount where keep[r] {
+                inlierPositions[dropped] = inlierPositions[r]
+                dropped += 1
+            }
+        }
         let count = remaining.count
         var w = 0
-        dropScratch.withUnsafeMutableBufferPointer { drop in
-            for r in 0..<candidateCount where all || keep[r] { drop[Int(inlierPositions[r])] = true }
+        inlierPositions.withUnsafeBufferPointer { pos in
             remaining.withUnsafeMutableBufferPointer { rem in
                 rx.withUnsafeMutableBufferPointer { bx in
                     ry.withUnsafeMutableBufferPointer { by in
                         rz.withUnsafeMutableBufferPointer { bz in
-                            for p in 0..<count {
-                                if drop[p] {
-                                    drop[p] = false
-                                    continue
+                            /// Moves the kept run `start..<end` down to `w` (an overlapping move to lower
+                            /// addresses, so a forward copy is safe).
+                            func keepRun(_ start: Int, _ end: Int) {
+                                let len = end - start
+                                guard len > 0 else { return }
+                                if w != start {
+                                    if len < 16 {
+                                        for k in 0..<len {
+                                            rem[w + k] = rem[start + k]
+                                            bx[w + k] = bx[start + k]
+                                            by[w + k] = by[start + k]
+                                            bz[w + k] = bz[start + k]
+                                        }
+                                    } else {
+                                        (rem.baseAddress! + w).update(from: rem.baseAddress! + start, count: len)
+                                        (bx.baseAddress! + w).update(from: bx.baseAddress! + start, count: len)
+                                        (by.baseAddress! + w).update(from: by.baseAddress! + start, count: len)
+                                        (bz.baseAddress! + w).update(from: bz.baseAddress! + start, count: len)
+                                    }
                                 }
-                                rem[w] = rem[p]
-                                bx[w] = bx[p]
-                                by[w] = by[p]
-                                bz[w] = bz[p]
-                                w += 1
+                                w += len
                             }
+                            var from = 0
+                            for j in 0..<dropped {
+                                let p = Int(pos[j])
+                                keepRun(from, p)
+                                from = p + 1
+                            }
+                            keepRun(from, count)
                         }
                     }
                 }

@@ -63,57 +63,67 @@ extension PlaneSegmentationEngine {
                 cloud.z.withUnsafeBufferPointer { zs in
                     labels.withUnsafeMutableBufferPointer { out in
                         bestD.withUnsafeMutableBufferPointer { bd in
-                            var start = 0
-                            while start < n {
-                                let end = Swift.min(n, start + Self.refineBlock)
-                                // The block's bounding box: a plane farther than the threshold from all of it
-                                // (with a margin far above Float rounding) has no point of the block in reach.
-                                var bmin = SIMD3<Float>(repeating: .infinity), bmax = -bmin
-                                for i in start..<end {
-                                    let p = SIMD3(xs[i], ys[i], zs[i])
-                                    bmin = pointwiseMin(bmin, p)
-                                    bmax = pointwiseMax(bmax, p)
-                                }
-                                let centre = (SIMD3<Double>(bmin) + SIMD3<Double>(bmax)) / 2
-                                let half = (SIMD3<Double>(bmax) - SIMD3<Double>(bmin)) / 2
-                                let extent = Double(Swift.max(pointwiseMax(pointwiseMax(bmin, -bmin), pointwiseMax(bmax, -bmax)).max(), 1))
-                                for q in 0..<pn.count {
-                                    let nrm = pn[q], off = pd[q]
-                                    let nd = SIMD3<Double>(nrm)
-                                    let gap = abs(dot(nd, centre) + Double(off)) - dot(pointwiseMax(nd, -nd), half)
-                                    if gap > Double(t) + 1e-3 + 1e-5 * (extent + abs(Double(off))) { continue }
-                                    // Held here so the per-point check below does not retain the mask's arrays.
-                                    let mask = masks[q]
-                                    let nx = SIMD8(repeating: nrm.x), ny = SIMD8(repeating: nrm.y)
-                                    let nz = SIMD8(repeating: nrm.z), d8 = SIMD8(repeating: off)
-                                    // The exact per-point test, in the original order of operations.
-                                    func visit(_ i: Int, _ s: Float) {
-                                        let d = abs(s)
-                                        guard Int(original[i]) != q, d <= t, d < bd[i] else { return }
+                            original.withUnsafeBufferPointer { orig in
+                                var start = 0
+                                while start < n {
+                                    let end = Swift.min(n, start + Self.refineBlock)
+                                    // The block's bounding box: a plane farther than the threshold from all of it
+                                    // (with a margin far above Float rounding) has no point of the block in reach.
+                                    var bmin = SIMD3<Float>(repeating: .infinity), bmax = -bmin
+                                    for i in start..<end {
                                         let p = SIMD3(xs[i], ys[i], zs[i])
-                                        if let normals, abs(dot(normals[i], nrm)) < cosTolerance { return }
-                                        guard mask.contains(p) else { return }
-                                        out[i] = Int32(q)
-                                        bd[i] = d
+                                        bmin = pointwiseMin(bmin, p)
+                                        bmax = pointwiseMax(bmax, p)
                                     }
-                                    var i = start
-                                    while i + 8 <= end {
-                                        let vx = UnsafeRawPointer(xs.baseAddress! + i).loadUnaligned(as: SIMD8<Float>.self)
-                                        let vy = UnsafeRawPointer(ys.baseAddress! + i).loadUnaligned(as: SIMD8<Float>.self)
-                                        let vz = UnsafeRawPointer(zs.baseAddress! + i).loadUnaligned(as: SIMD8<Float>.self)
-                                        let s = ((nx * vx + ny * vy) + nz * vz) + d8
-                                        let m = (s .<= hi) .& (s .>= lo)
-                                        if any(m) {
-                                            for lane in 0..<8 where m[lane] { visit(i + lane, s[lane]) }
+                                    let centre = (SIMD3<Double>(bmin) + SIMD3<Double>(bmax)) / 2
+                                    let half = (SIMD3<Double>(bmax) - SIMD3<Double>(bmin)) / 2
+                                    let extent = Double(Swift.max(pointwiseMax(pointwiseMax(bmin, -bmin), pointwiseMax(bmax, -bmax)).max(), 1))
+                                    for q in 0..<pn.count {
+                                        let nrm = pn[q], off = pd[q]
+                                        let nd = SIMD3<Double>(nrm)
+                                        let gap = abs(dot(nd, centre) + Double(off)) - dot(pointwiseMax(nd, -nd), half)
+                                        if gap > Double(t) + 1e-3 + 1e-5 * (extent + abs(Double(off))) { continue }
+                                        // Held here so the per-point check below does not retain the mask's arrays.
+                                        let mask = masks[q]
+                                        let nx = SIMD8(repeating: nrm.x), ny = SIMD8(repeating: nrm.y)
+                                        let nz = SIMD8(repeating: nrm.z), d8 = SIMD8(repeating: off)
+                                        // The exact per-point test, in the original order of operations.
+                                        func visit(_ i: Int, _ s: Float) {
+                                            let d = abs(s)
+                                            guard Int(orig[i]) != q, d <= t, d < bd[i] else { return }
+                                            let p = SIMD3(xs[i], ys[i], zs[i])
+                                            if let normals, abs(dot(normals[i], nrm)) < cosTolerance { return }
+                                            guard mask.contains(p) else { return }
+                                            out[i] = Int32(q)
+                                            bd[i] = d
                                         }
-                                        i += 8
+                                        let q8 = SIMD8<Int32>(repeating: Int32(q))
+                                        var i = start
+                                        while i + 8 <= end {
+                                            let vx = UnsafeRawPointer(xs.baseAddress! + i).loadUnaligned(as: SIMD8<Float>.self)
+                                            let vy = UnsafeRawPointer(ys.baseAddress! + i).loadUnaligned(as: SIMD8<Float>.self)
+                                            let vz = UnsafeRawPointer(zs.baseAddress! + i).loadUnaligned(as: SIMD8<Float>.self)
+                                            let s = ((nx * vx + ny * vy) + nz * vz) + d8
+                                            var m = (s .<= hi) .& (s .>= lo)
+                                            if any(m) {
+                                                // Lanes that `visit` would turn away at once (the point's own plane,
+                                                // or no nearer than its best so far) are dropped eight at a time.
+                                                let own = UnsafeRawPointer(orig.baseAddress! + i).loadUnaligned(as: SIMD8<Int32>.self)
+                                                let best = UnsafeRawPointer(bd.baseAddress! + i).loadUnaligned(as: SIMD8<Float>.self)
+                                                m = m .& (own .!= q8) .& (s .< best) .& (-s .< best)
+                                            }
+                                            if any(m) {
+                                                for lane in 0..<8 where m[lane] { visit(i + lane, s[lane]) }
+                                            }
+                                            i += 8
+                                        }
+                                        while i < end {
+                                            visit(i, ((nrm.x * xs[i] + nrm.y * ys[i]) + nrm.z * zs[i]) + off)
+                                            i += 1
+                                        }
                                     }
-                                    while i < end {
-                                        visit(i, ((nrm.x * xs[i] + nrm.y * ys[i]) + nrm.z * zs[i]) + off)
-                                        i += 1
-                                    }
+                                    start = end
                                 }
-                                start = end
                             }
                         }
                     }

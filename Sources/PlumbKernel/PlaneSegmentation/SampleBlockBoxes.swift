@@ -30,10 +30,23 @@ struct SampleBlockBoxes {
         while start < n {
             let end = min(n, start + self.blockSize)
             var lo = SIMD3<Float>(repeating: .infinity), hi = -lo
-            for i in start..<end {
-                let p = SIMD3(x[i], y[i], z[i])
-                lo = pointwiseMin(lo, p)
-                hi = pointwiseMax(hi, p)
+            x.withUnsafeBufferPointer { bx in
+                y.withUnsafeBufferPointer { by in
+                    z.withUnsafeBufferPointer { bz in
+                        var x0 = Float.infinity, y0 = Float.infinity, z0 = Float.infinity
+                        var x1 = -Float.infinity, y1 = -Float.infinity, z1 = -Float.infinity
+                        for i in start..<end {
+                            x0 = min(x0, bx[i])
+                            x1 = max(x1, bx[i])
+                            y0 = min(y0, by[i])
+                            y1 = max(y1, by[i])
+                            z0 = min(z0, bz[i])
+                            z1 = max(z1, bz[i])
+                        }
+                        lo = SIMD3(x0, y0, z0)
+                        hi = SIMD3(x1, y1, z1)
+                    }
+                }
             }
             big = max(big, max(pointwiseMax(-lo, hi).max(), 0))
             centre.append((SIMD3<Double>(lo) + SIMD3<Double>(hi)) / 2)
@@ -72,5 +85,48 @@ struct SampleBlockBoxes {
                 z: UnsafeBufferPointer(rebasing: z[start..<end]), normal: normal, offset: offset, threshold: threshold)
         }
         return total
+    }
+
+    /// The count of ``count(x:y:z:normal:offset:threshold:)`` when it exceeds `floor`, else nil.
+    ///
+    /// An upper bound (the blocks wholly inside the slab plus every point of the blocks it cuts) is formed
+    /// first and tightened block by block as the cut blocks are counted; as soon as it is at most `floor`
+    /// the plane is given up. A hypothesis that cannot beat the best one so far thus costs only its box tests.
+    /// - Complexity: O(blocks + points of the cut blocks counted before the bound drops to `floor`).
+    func count(
+        x: UnsafeBufferPointer<Float>, y: UnsafeBufferPointer<Float>, z: UnsafeBufferPointer<Float>,
+        normal: SIMD3<Float>, offset: Float, threshold: Float, above floor: Int
+    ) -> Int? {
+        let n = x.count
+        guard centre.count * blockSize >= n, n > 0 else {
+            let c = PlaneInlierKernel.count(x: x, y: y, z: z, normal: normal, offset: offset, threshold: threshold)
+            return c > floor ? c : nil
+        }
+        let nd = SIMD3<Double>(normal), an = pointwiseMax(nd, -nd)
+        let t = Double(threshold), d = Double(offset)
+        // Same classification (and margin) as the unbounded count.
+        let margin = 1e-4 + 1e-6 * (extent * an.sum() + abs(d))
+        return withUnsafeTemporaryAllocation(of: Int32.self, capacity: centre.count) { cut in
+            var bound = 0, cuts = 0
+            for b in centre.indices {
+                let s = dot(nd, centre[b]) + d, r = dot(an, half[b])
+                if s - r > t + margin || s + r < -t - margin { continue }
+                let start = b * blockSize, end = min(n, start + blockSize)
+                bound += end - start
+                if !(s + r < t - margin && s - r > -t + margin) {
+                    cut[cuts] = Int32(b)
+                    cuts += 1
+                }
+            }
+            for j in 0..<cuts {
+                if bound <= floor { return nil }
+                let start = Int(cut[j]) * blockSize, end = min(n, start + blockSize)
+                let inside = PlaneInlierKernel.count(
+                    x: UnsafeBufferPointer(rebasing: x[start..<end]), y: UnsafeBufferPointer(rebasing: y[start..<end]),
+                    z: UnsafeBufferPointer(rebasing: z[start..<end]), normal: normal, offset: offset, threshold: threshold)
+                bound -= (end - start) - inside
+            }
+            return bound > floor ? bound : nil
+        }
     }
 }

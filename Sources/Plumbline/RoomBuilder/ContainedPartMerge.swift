@@ -25,8 +25,15 @@ struct ContainedPartMerge {
     /// The parts, with contained ones merged (each list of indices into `cloud`).
     func merged(_ parts: [[Int]], cloud: PointCloud) -> [[Int]] {
         guard parts.count > 1 else { return parts }
+        return mergedWithBoxes(parts, cloud: cloud).parts
+    }
+
+    /// ``merged(_:cloud:)`` with the upright box of every resulting part (`OrientedBoxFit.upright` with up
+    /// y; nil where it fails), which the merge computes anyway: callers need not fit them again.
+    func mergedWithBoxes(_ parts: [[Int]], cloud: PointCloud) -> (parts: [[Int]], boxes: [OrientedBox?]) {
         var parts = parts
         var boxes = parts.map { try? OrientedBoxFit.upright(cloud, up: SIMD3(0, 1, 0), indices: $0) }
+        guard parts.count > 1 else { return (parts, boxes) }
         var changed = true
         while changed {
             changed = false
@@ -51,7 +58,7 @@ struct ContainedPartMerge {
                 }
             }
         }
-        return parts
+        return (parts, boxes)
     }
 
     /// Share of `inner`'s plan footprint (sampled on a grid) that lies inside `outer`'s footprint.

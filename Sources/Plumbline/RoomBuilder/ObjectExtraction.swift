@@ -31,11 +31,12 @@ struct ObjectExtraction {
         for k in structural { for i in planes[k].inliers { isStructural[Int(i)] = true } }
         let floorY = structure.floorY
         var keep: [Int] = []
+        let toOutline = OutlineDistance(outline)
         for i in 0..<cloud.count where !isStructural[i] {
             let y = Double(cloud.y[i])
             let p = SIMD2(Double(cloud.x[i]), Double(cloud.z[i]))
             guard y > floorY + 0.03, y < structure.ceilingY(x: p.x, z: p.y) - 0.06 else { continue }
-            guard Self.inside(p, outline.corners), distanceToOutline(p, outline) > Self.wallBand else { continue }
+            guard Self.inside(p, outline.corners), toOutline.distance(to: p) > Self.wallBand else { continue }
             keep.append(i)
         }
         keep = Self.denseOnly(keep, cloud: cloud)
@@ -47,9 +48,10 @@ struct ObjectExtraction {
         let splitter = ClusterSplitter()
         let roomArea = abs(planSignedArea(outline.corners))
         let merger = ContainedPartMerge()
-        let parts = merger.merged(clusters.clusters.flatMap { splitter.split($0, cloud: cloud) }, cloud: cloud)
+        let (parts, boxes) = merger.mergedWithBoxes(
+            clusters.clusters.flatMap { splitter.split($0, cloud: cloud) }, cloud: cloud)
         for (n, cl) in parts.enumerated() where cl.count >= options.minimumObjectPoints {
-            guard var box = try? OrientedBoxFit.upright(cloud, up: SIMD3(0, 1, 0), indices: cl) else { continue }
+            guard var box = boxes[n] else { continue }
             if options.beautifyObjects { box = snapToWalls(box, cloud: cloud, indices: cl, outline: outline) }
             box = WallSupportedBox().extended(box, outline: outline)
             let bottom = box.centre.y - box.halfExtents.z, top = box.centre.y + box.halfExtents.z
@@ -66,7 +68,7 @@ struct ObjectExtraction {
             // Parts high above the floor are wall-hung or phantoms (stray returns under a sloped ceiling,
             // slivers of reveals); thin panels are wall-hung televisions or phantoms (door leaves, side faces
             // split off a cabinet).
-            let wallGap = box.planCorners.map { distanceToOutline($0, outline) }.min() ?? .infinity
+            let wallGap = box.planCorners.map { toOutline.distance(to: $0) }.min() ?? .infinity
             let high = base - floorY >= Self.highBottom
             guard !high || (wallGap <= Self.wallHungReach && height >= Self.highMinimumHeight) else { continue }
             guard Swift.min(w, d) >= Self.panelDepth || (base - floorY >= 0.3 && Swift.max(w, d) > 0.6) else { continue }
@@ -93,8 +95,8 @@ struct ObjectExtraction {
     /// Drops isolated points (sensor outliers, flying pixels): keeps the points whose 5 cm voxel holds at least
     /// 3 points and at least 5 % of the median occupied voxel's count.
     ///
-    /// Voxel counts come from sorting the points' voxel keys (radix sort on packed 21-bit coordinates) rather
-    /// than a hash map; same counts, same result.
+    /// Voxel counts come from sorting the points' voxel keys (radix sort on the voxel coordinates packed
+    /// with the point's rank into one word) rather than a hash map; same counts, same result.
     /// - Complexity: O(n), no allocation per point.
     static func denseOnly(_ idx: [Int], cloud: PointCloud) -> [Int] {
         guard !idx.isEmpty else { return [] }
@@ -105,25 +107,39 @@ struct ObjectExtraction {
         for i in idx { lo = pointwiseMin(lo, cell(i)) }
         // Packed key of each point's voxel relative to the lowest one (21 bits per axis; a cloud wider than
         // 2^21 voxels, 100 km, falls back to the hash map).
-        var keys = [UInt64](repeating: 0, count: idx.count)
+        var cells = [SIMD3<Int64>](repeating: .zero, count: idx.count)
+        var top = SIMD3<Int64>.zero
         for (k, i) in idx.enumerated() {
             let c = SIMD3<Int64>(truncatingIfNeeded: cell(i)) &- SIMD3<Int64>(truncatingIfNeeded: lo)
             guard c.max() < 1 << 21 else { return denseOnlyHashed(idx, cloud: cloud) }
-            keys[k] = UInt64(c.x) << 42 | UInt64(c.y) << 21 | UInt64(c.z)
+            cells[k] = c
+            top = pointwiseMax(top, c)
         }
-        var order = [(UInt64, Int32)](repeating: (0, 0), count: idx.count)
-        for k in 0..<idx.count { order[k] = (keys[k], Int32(k)) }
-        RadixSort.sortPairs(&order, digits: 4..<12)
+        // Voxel key with as many bits per axis as the cloud needs (ordered like x, y, z fields of 21 bits),
+        // shifted above the point's rank: sorting the key bits groups each voxel's points, in rank order.
+        func bits(_ v: Int64) -> Int { Int64.bitWidth - v.leadingZeroBitCount }
+        let (bx, by, bz) = (bits(top.x), bits(top.y), bits(top.z))
+        let rankBits = bits(Int64(idx.count - 1))
+        guard rankBits + bx + by + bz <= 64 else { return denseOnlyHashed(idx, cloud: cloud) }
+        var order = [UInt64](repeating: 0, count: idx.count)
+        for k in 0..<idx.count {
+            let c = cells[k]
+            let key = UInt64(c.x) << UInt64(by + bz) | UInt64(c.y) << UInt64(bz) | UInt64(c.z)
+            order[k] = key << UInt64(rankBits) | UInt64(k)
+        }
+        RadixSort.sortBits(&order, bits: rankBits..<(rankBits + bx + by + bz))
         // Run lengths: the count of every voxel, assigned back to its points; the voxel counts for the median.
+        let rankMask = (UInt64(1) << UInt64(rankBits)) &- 1
         var counts = [Int32](repeating: 0, count: idx.count)
         var voxelCounts: [Int32] = []
         var start = 0
         while start < order.count {
+            let key = order[start] >> UInt64(rankBits)
             var end = start + 1
-            while end < order.count, order[end].0 == order[start].0 { end += 1 }
+            while end < order.count, order[end] >> UInt64(rankBits) == key { end += 1 }
             let c = Int32(end - start)
             voxelCounts.append(c)
-            for r in start..<end { counts[Int(order[r].1)] = c }
+            for r in start..<end { counts[Int(order[r] & rankMask)] = c }
             start = end
         }
         voxelCounts.sort()
@@ -195,22 +211,6 @@ struct ObjectExtraction {
             return OrientedBox(centre: centre, axis0: u, axis1: v, halfExtents: half)
         }
         return OrientedBox(centre: centre, axis0: v, axis1: -u, halfExtents: SIMD3(half.y, half.x, half.z))
-    }
-
-    func distanceToOutline(_ p: SIMD2<Double>, _ o: RoomOutline) -> Double {
-        var best = Double.infinity
-        let m = o.corners.count
-        for k in 0..<m {
-            let a = o.corners[k], b = o.corners[(k + 1) % m]
-            if case .arc = o.edges[k].wall {
-                best = Swift.min(best, o.edges[k].wall.distance(to: p))
-            } else {
-                let ab = b - a
-                let t = Swift.max(0, Swift.min(1, planDot(p - a, ab) / Swift.max(planDot(ab, ab), 1e-12)))
-                best = Swift.min(best, planLength(p - (a + ab * t)))
-            }
-        }
-        return best
     }
 
     /// Even-odd point-in-polygon test (straight sides).

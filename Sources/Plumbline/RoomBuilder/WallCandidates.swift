@@ -89,13 +89,11 @@ enum WallCandidates {
                 ts.append(planDot(SIMD2(Double(cloud.x[Int(i)]), Double(cloud.z[Int(i)])) - c, dir))
             }
             // Robust vertical extent (outliers in the plane's band reach anywhere): order statistics by
-            // selection (the values a full sort would give).
-            let kLo = Int(Double(ys.count - 1) * 0.005), kT0 = Int(Double(ts.count - 1) * 0.002)
-            let lo = Double(selectElement(&ys, kLo))
-            let hi = Double(selectElement(&ys, Int(Double(ys.count - 1) * 0.995), from: kLo))
-            var sortedT = ts
-            let t0 = selectElement(&sortedT, kT0)
-            let t1 = selectElement(&sortedT, Int(Double(ts.count - 1) * 0.998), from: kT0)
+            // selection near the ends (the values a full sort would give).
+            let lo = Double(extremeElement(ys, Int(Double(ys.count - 1) * 0.005)))
+            let hi = Double(extremeElement(ys, Int(Double(ys.count - 1) * 0.995)))
+            let t0 = extremeElement(ts, Int(Double(ts.count - 1) * 0.002))
+            let t1 = extremeElement(ts, Int(Double(ts.count - 1) * 0.998))
             let ceiling = structure.ceilingY(x: c.x, z: c.y)
             // Under a sloped ceiling a knee wall is lower than the minimum span but still the room's
             // whole height there (never less than 0.6 m: a slope extended past the room can fall
@@ -103,7 +101,7 @@ enum WallCandidates {
             let span = Swift.max(0.6, Swift.min(minimumSpan, 0.85 * (ceiling - structure.floorY)))
             let tall = p.area >= 0.8 && hi - lo >= span
             let isWall = tall && hi >= ceiling - 0.15
-            let coverage = isWall ? topBandCoverage(ys: p.inliers.map { cloud.y[Int($0)] }, ts: ts, range: t0...t1,
+            let coverage = isWall ? topBandCoverage(ys: ys, ts: ts, range: t0...t1,
                                                     point: c, direction: dir, structure: structure) : 0
             measured.append(Measured(plane: k, point: c, direction: dir, range: t0...t1, count: p.inliers.count,
                                      isWall: isWall, topCoverage: coverage, density: Double(p.inliers.count) / Swift.max(p.area, 1e-9),
