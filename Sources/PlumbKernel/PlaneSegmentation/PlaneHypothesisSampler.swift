@@ -73,14 +73,14 @@ struct PlaneHypothesisSampler {
                             // 32-bit arithmetic.
                             for k in 0..<count {
                                 let q = (SIMD3(sx[k], sy[k], sz[k]) - lo) * 20  // 5 cm cells
-                                let key = Self.morton10(UInt32(q.x), UInt32(q.y), UInt32(q.z))
+                                let key = MortonKey.key10(UInt32(q.x), UInt32(q.y), UInt32(q.z))
                                 keys[k] = UInt64(key)
                                 keyBits |= UInt64(key)
                             }
                         } else {
                             for k in 0..<count {
                                 let q = (SIMD3(sx[k], sy[k], sz[k]) - lo) * 20  // 5 cm cells
-                                let key = Self.morton(
+                                let key = MortonKey.key(
                                     UInt64(min(q.x, 2_097_151)), UInt64(min(q.y, 2_097_151)), UInt64(min(q.z, 2_097_151)))
                                 keys[k] = key
                                 keyBits |= key
@@ -154,39 +154,6 @@ struct PlaneHypothesisSampler {
 
     /// Number of significant bits of `v` (0 for 0).
     private static func bitLength(_ v: UInt64) -> Int { UInt64.bitWidth - v.leadingZeroBitCount }
-
-    @inline(__always)
-    private static func spread(_ v: UInt64) -> UInt64 {
-        var x = v & 0x1F_FFFF
-        x = (x | x << 32) & 0x1F_0000_0000_FFFF
-        x = (x | x << 16) & 0x1F_0000_FF00_00FF
-        x = (x | x << 8) & 0x100F_00F0_0F00_F00F
-        x = (x | x << 4) & 0x10C3_0C30_C30C_30C3
-        x = (x | x << 2) & 0x1249_2492_4924_9249
-        return x
-    }
-
-    @inline(__always)
-    private static func morton(_ cx: UInt64, _ cy: UInt64, _ cz: UInt64) -> UInt64 {
-        spread(cx) | spread(cy) << 1 | spread(cz) << 2
-    }
-
-    /// ``spread(_:)`` of a value below 2^10, in 32-bit arithmetic.
-    @inline(__always)
-    private static func spread10(_ v: UInt32) -> UInt32 {
-        var x = v & 0x3FF
-        x = (x | x << 16) & 0x0300_00FF
-        x = (x | x << 8) & 0x0300_F00F
-        x = (x | x << 4) & 0x030C_30C3
-        x = (x | x << 2) & 0x0924_9249
-        return x
-    }
-
-    /// ``morton(_:_:_:)`` of cell coordinates below 2^10 (the same key, which then fits 30 bits).
-    @inline(__always)
-    private static func morton10(_ cx: UInt32, _ cy: UInt32, _ cz: UInt32) -> UInt32 {
-        spread10(cx) | spread10(cy) << 1 | spread10(cz) << 2
-    }
 
     /// Up to `count` valid hypotheses (points within `span` of each other, not collinear, normals agreeing
     /// within `cosTolerance` when present), at most `4 * count` attempts.
