@@ -38,4 +38,24 @@ import Testing
         #expect(r.openRoomPairs.map(\.rooms) == [[0, 1]])
         #expect(DuplicateWallDetector.count(r.structure.walls.map(UprightSurfaceGeometry.init)) == 0)
     }
+
+    /// At seed 3 the living room's traced outline runs 1.8 m along its fitted north wall past the wall's
+    /// 33 cm jog, then back 1.2 m on an unfitted side leaning 2° off it: a fold 4.2 cm wide at its far
+    /// end, which at a 4 cm limit gave two coinciding walls facing opposite ways.
+    @Test func aFoldWhoseReturnLeansOffTheFittedSideGivesOneWall() throws {
+        let plan = try PlanFixtures.load("roomplan_myhome")
+        let scan = try ScanSimulator(plan: plan).simulate(preset: .phone, seed: 3)
+        let k = try #require(scan.roomClouds.firstIndex { $0.roomID == "livingroom" })
+        // Built as `ScanBuildEvaluation.runStructure` builds the k-th room.
+        var o = RoomBuilder.Options()
+        o.upAxis = .y
+        o.seed = UInt64(k)
+        let room = try RoomBuilder(options: o).build(scan.roomClouds[k].cloud).room
+        #expect(DuplicateWallDetector.count(room.walls.map(UprightSurfaceGeometry.init)) == 0)
+        // Only one raster cell wide, the fold is two walls that coincide.
+        o.maximumFoldWidth = 0.04
+        let narrow = try RoomBuilder(options: o).build(scan.roomClouds[k].cloud).room
+        #expect(DuplicateWallDetector.count(narrow.walls.map(UprightSurfaceGeometry.init)) == 2)
+        #expect(narrow.walls.count == room.walls.count + 1)
+    }
 }

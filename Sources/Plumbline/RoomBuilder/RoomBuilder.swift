@@ -42,10 +42,11 @@ public struct RoomBuilder: Sendable {
         /// Smallest number of points for an object cluster.
         public var minimumObjectPoints: Int = 150
         /// Two outline sides running back along each other closer than this (see ``RoomOutline/Fold``) give
-        /// one wall, metres: the footprint wrapped something one raster cell (4 cm) thin. The faces of a
-        /// wall seen from both sides stand its thickness apart (StructureBuilder, too, takes back-to-back
-        /// faces closer than 4 cm for one wall).
-        public var maximumFoldWidth: Double = 0.04
+        /// one wall, metres, measured at the shorter side's far end: the footprint wrapped something one
+        /// raster cell (4 cm) thin, plus half a cell for a traced side leaning off the fitted one (2° over a
+        /// 1.2 m return is 4.2 cm). The faces of a wall seen from both sides stand its thickness apart and
+        /// are never consecutive sides (StructureBuilder takes back-to-back faces closer than 4 cm for one wall).
+        public var maximumFoldWidth: Double = 0.06
         /// Defaults.
         public init() {}
     }
