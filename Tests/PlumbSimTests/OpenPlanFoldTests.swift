@@ -13,23 +13,17 @@ import Testing
 /// that proves them one frame, so StructureBuilder still accepts the two rooms as open to each other.
 @Suite struct OpenPlanFoldTests {
     @Test func foldedOutlinesGiveOneWallAndTheRoomsStayOpenToEachOther() throws {
-        let plan = try PlanFixtures.load("roomplan_myhome")
-        let scan = try ScanSimulator(plan: plan).simulate(preset: .phone, seed: 1)
         var rooms: [CapturedRoom] = []
-        for id in ["kitchen", "diningroom"] {
-            let k = try #require(scan.roomClouds.firstIndex { $0.roomID == id })
-            // Built as `ScanBuildEvaluation.runStructure` builds the k-th room.
-            var o = RoomBuilder.Options()
-            o.upAxis = .y
-            o.seed = UInt64(k)
-            let room = try RoomBuilder(options: o).build(scan.roomClouds[k].cloud).room
+        for (id, input) in zip(["kitchen", "diningroom"], try SimulatedHouseRooms.inputs(["kitchen", "diningroom"], seed: 1)) {
+            var o = input.options
+            let room = try RoomBuilder(options: o).build(input.cloud).room
             // No two walls of the room coincide (parallel within 5°, within 10 cm, overlapping over half
             // the shorter one), matched to the plan or not.
             let walls = room.walls.map(UprightSurfaceGeometry.init)
             #expect(DuplicateWallDetector.count(walls) == 0, "\(id): coinciding walls")
             // The fold is there: taken for two walls, they coincide.
             o.maximumFoldWidth = 0
-            let unfolded = try RoomBuilder(options: o).build(scan.roomClouds[k].cloud).room
+            let unfolded = try RoomBuilder(options: o).build(input.cloud).room
             #expect(DuplicateWallDetector.count(unfolded.walls.map(UprightSurfaceGeometry.init)) >= 2, "\(id): no fold")
             #expect(unfolded.walls.count == room.walls.count + 1)
             rooms.append(room)
@@ -43,18 +37,13 @@ import Testing
     /// 33 cm jog, then back 1.2 m on an unfitted side leaning 2° off it: a fold 4.2 cm wide at its far
     /// end, which at a 4 cm limit gave two coinciding walls facing opposite ways.
     @Test func aFoldWhoseReturnLeansOffTheFittedSideGivesOneWall() throws {
-        let plan = try PlanFixtures.load("roomplan_myhome")
-        let scan = try ScanSimulator(plan: plan).simulate(preset: .phone, seed: 3)
-        let k = try #require(scan.roomClouds.firstIndex { $0.roomID == "livingroom" })
-        // Built as `ScanBuildEvaluation.runStructure` builds the k-th room.
-        var o = RoomBuilder.Options()
-        o.upAxis = .y
-        o.seed = UInt64(k)
-        let room = try RoomBuilder(options: o).build(scan.roomClouds[k].cloud).room
+        let input = try #require(try SimulatedHouseRooms.inputs(["livingroom"], seed: 3).first)
+        var o = input.options
+        let room = try RoomBuilder(options: o).build(input.cloud).room
         #expect(DuplicateWallDetector.count(room.walls.map(UprightSurfaceGeometry.init)) == 0)
         // Only one raster cell wide, the fold is two walls that coincide.
         o.maximumFoldWidth = 0.04
-        let narrow = try RoomBuilder(options: o).build(scan.roomClouds[k].cloud).room
+        let narrow = try RoomBuilder(options: o).build(input.cloud).room
         #expect(DuplicateWallDetector.count(narrow.walls.map(UprightSurfaceGeometry.init)) == 2)
         #expect(narrow.walls.count == room.walls.count + 1)
     }

@@ -12,16 +12,8 @@ import Testing
 /// ("room 9 overlaps room 6 by 58 %"). The two faces of one thin wall hold the second direction.
 @Suite struct OpenPlanThinWallTests {
     @Test func kitchenSeeingTheDiningWallFromBehindStaysOpenToTheDiningRoom() throws {
-        let plan = try PlanFixtures.load("roomplan_myhome")
-        let scan = try ScanSimulator(plan: plan).simulate(preset: .phone, seed: 2)
-        var rooms: [CapturedRoom] = []
-        for id in ["kitchen", "diningroom"] {
-            let k = try #require(scan.roomClouds.firstIndex { $0.roomID == id })
-            // Built as `ScanBuildEvaluation.runStructure` builds the k-th room.
-            var o = RoomBuilder.Options()
-            o.upAxis = .y
-            o.seed = UInt64(k)
-            rooms.append(try RoomBuilder(options: o).build(scan.roomClouds[k].cloud).room)
+        let rooms = try SimulatedHouseRooms.inputs(["kitchen", "diningroom"], seed: 2).map {
+            try RoomBuilder(options: $0.options).build($0.cloud).room
         }
         let faces = rooms.indices.map { SharedFrameEvidence.faces(of: rooms[$0], index: $0) }
         // Coinciding faces alone leave the placement free along one direction…
