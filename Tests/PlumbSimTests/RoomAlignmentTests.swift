@@ -43,22 +43,16 @@ import Testing
 
     /// Truth rooms store their walls' thickness (`dimensions.z`), so every offset is observable: poses
     /// within 2 cm and 0.5°, and the merged structure equals the merge of the rooms in their true frame.
+    ///
+    /// `apartment_6room` has two bedrooms of one size with one door each at the same place. Against
+    /// bedroom 1 alone, bedroom 2 turned by 180° fits door-to-door in the hall's slot (score 8.79)
+    /// better than in its own slot (4.78), so the greedy search (best-placed room next) prunes the true
+    /// arrangement at step 1 and builds the flat around the wrong bedroom; the wider search over the
+    /// order of placement, which checks every greedy result, finds the true arrangement (hall first)
+    /// and it outscores every other complete arrangement found (the greedy one included) by at least
+    /// ``RoomAligner/ambiguityMargin``.
     @Test(arguments: ["apartment_3room", "apartment_6room", "split_level"])
-    /// Known issue, `apartment_6room`: two bedrooms of one size with one door each at the same place.
-    /// Against bedroom 1 alone, bedroom 2 turned by 180° fits door-to-door in the hall's slot (score
-    /// 8.79: shared wall, matched door, continuations) better than in its own slot (4.78); the search
-    /// expands only the best-scoring room per step, so the true arrangement (hall first) is pruned at
-    /// step 1 and the rest of the flat is built around the wrong bedroom (rooms turned by 90°). Branching
-    /// on the order of placement fixes this plan but lets the real RoomPlan house
-    /// (`RoomAlignmentRealHouseTests`) misplace rooms silently instead of refusing; see branch
-    /// `align2-wip`. (Before windows stopped pairing, bedroom 2 went window-to-window south of bedroom 1.)
     func truthRoomsRealign(name: String) throws {
-        try withKnownIssue("apartment_6room: bedroom 2 placed door-to-door in the hall's slot; the true arrangement is pruned at step 1") {
-            try checkTruthRoomsRealign(name: name)
-        } when: { name == "apartment_6room" }
-    }
-
-    func checkTruthRoomsRealign(name: String) throws {
         let plan = try PlanFixtures.load(name)
         let rooms = try TruthModel.rooms(of: plan)
         var options = StructureBuilder.Options()
@@ -91,12 +85,6 @@ import Testing
     /// every room is still placed, and never collapsed onto its neighbour.
     @Test(arguments: ["apartment_3room", "apartment_6room", "split_level"])
     func roomPlanLikeRoomsRealign(name: String) throws {
-        try withKnownIssue("apartment_6room: wrong arrangement, as in truthRoomsRealign") {
-            try checkRoomPlanLikeRoomsRealign(name: name)
-        } when: { name == "apartment_6room" }
-    }
-
-    func checkRoomPlanLikeRoomsRealign(name: String) throws {
         let plan = try PlanFixtures.load(name)
         let rooms = Self.clearedThickness(try TruthModel.rooms(of: plan))
         let interior = plan.walls.filter { $0.positiveRoom != nil && $0.negativeRoom != nil }.map(\.thickness)

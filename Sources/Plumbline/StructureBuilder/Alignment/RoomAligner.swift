@@ -63,23 +63,66 @@ public struct RoomAligner: Sendable {
 
     /// Most partial solutions kept per step, and most alternative placements followed per branching.
     public var beamWidth = 6
-    /// Placements scoring within this much of a room's best are followed as alternatives.
+    /// Placements scoring within this much of a room's best are followed as alternatives, and (in the
+    /// wider search) rooms whose best placement scores within this much of the best room's are placed
+    /// next as alternatives.
     public var branchWindow = 3.0
+    /// Most rooms tried as the next one per partial solution in the wider search that checks the
+    /// greedy one (best placement first); 1 runs the greedy search only.
+    public var branchingRooms = 3
 
     /// The placement of every room (input order; room 0 gets the identity).
     /// - Throws: ``StructureBuildError/cannotAlign(room:reason:)`` naming a room that cannot be placed.
     public func align(_ rooms: [CapturedRoom]) throws(StructureBuildError) -> [Placement] {
         guard !rooms.isEmpty else { throw .noRooms }
         let features = rooms.enumerated().map { AlignmentRoom($1, index: $0) }
-        var start = State(placements: [Placement?](repeating: nil, count: rooms.count), world: [AlignmentRoom?](repeating: nil, count: rooms.count), total: 0)
+        let greedy = try search(features, branchingRooms: 1)
+        try checkLead(greedy, features)
+        var best = greedy[0]
+        if rooms.count > 2, branchingRooms > 1, let wide = try? search(features, branchingRooms: branchingRooms) {
+            // The greedy order can prune the true arrangement (a room that fits one neighbour best until a
+            // third room is placed); the wider search over orders checks it. Every complete arrangement
+            // of both searches competes, with the same ambiguity rule.
+            var pool: [State] = []
+            for s in (greedy + wide).enumerated().sorted(by: { $0.element.total != $1.element.total ? $0.element.total > $1.element.total : $0.offset < $1.offset }).map(\.element)
+            where !pool.contains(where: { same($0, s, features) }) { pool.append(s) }
+            try checkLead(pool, features)
+            best = pool[0]
+        }
+        var refinement = PlacementRefinement(scorer: PlacementScorer(placed: [], gap: wallGap, assumedThickness: assumedThickness))
+        let refined = refinement.refine(features, poses: best.placements.map { $0!.pose }, anchor: 0)
+        return best.placements.indices.map { k in
+            var p = best.placements[k]!
+            p.pose = refined[k]
+            return p
+        }
+    }
+
+    /// Throws ``StructureBuildError/cannotAlign(room:reason:)`` (ambiguous) when the second of the
+    /// complete arrangements `ranked` (best first, pairwise different) scores within ``ambiguityMargin``
+    /// of the first, naming the first room they place differently.
+    func checkLead(_ ranked: [State], _ features: [AlignmentRoom]) throws(StructureBuildError) {
+        guard let best = ranked.first, let other = ranked.dropFirst().first, best.total - other.total < ambiguityMargin,
+              let k = features.indices.first(where: { distinct(best.placements[$0]!.pose, other.placements[$0]!.pose, centre: features[$0].centre) })
+        else { return }
+        throw .cannotAlign(room: k, reason: String(format: "ambiguous: two arrangements place it %.2f m / %.1f° apart and score %.2f and %.2f",
+                                                    length(best.placements[k]!.pose, other.placements[k]!.pose, features[k].centre),
+                                                    abs(PlanarPose.wrap(best.placements[k]!.pose.yaw - other.placements[k]!.pose.yaw)) * 180 / .pi,
+                                                    best.total, other.total))
+    }
+
+    /// The beam search: the final beam of complete arrangements, best first, pairwise different.
+    /// `branchingRooms`: most rooms tried as the next one per partial solution (1: the best-placed only).
+    func search(_ features: [AlignmentRoom], branchingRooms: Int) throws(StructureBuildError) -> [State] {
+        var start = State(placements: [Placement?](repeating: nil, count: features.count), world: [AlignmentRoom?](repeating: nil, count: features.count), total: 0)
         start.placements[0] = Placement(pose: .identity, score: 0, runnerUp: nil, order: 0)
         start.world[0] = features[0]
         var frontier = [start]
         var deadEnd: (room: Int, reason: String)?
-        for step in 1..<rooms.count {
+        for step in features.indices.dropFirst() {
             var next: [State] = []
             for s in frontier {
-                switch expand(s, features, step: step) {
+                switch expand(s, features, step: step, branchingRooms: branchingRooms) {
                 case let .children(c): next += c
                 case let .stuck(room, reason): if deadEnd == nil { deadEnd = (room, reason) }
                 }
@@ -93,21 +136,7 @@ public struct RoomAligner: Sendable {
                 if frontier.count >= beamWidth { break }
             }
         }
-        let best = frontier[0]
-        if let other = frontier.dropFirst().first, best.total - other.total < ambiguityMargin,
-           let k = rooms.indices.first(where: { distinct(best.placements[$0]!.pose, other.placements[$0]!.pose, centre: features[$0].centre) }) {
-            throw .cannotAlign(room: k, reason: String(format: "ambiguous: two arrangements place it %.2f m / %.1f° apart and score %.2f and %.2f",
-                                                        length(best.placements[k]!.pose, other.placements[k]!.pose, features[k].centre),
-                                                        abs(PlanarPose.wrap(best.placements[k]!.pose.yaw - other.placements[k]!.pose.yaw)) * 180 / .pi,
-                                                        best.total, other.total))
-        }
-        var refinement = PlacementRefinement(scorer: PlacementScorer(placed: [], gap: wallGap, assumedThickness: assumedThickness))
-        let refined = refinement.refine(features, poses: best.placements.map { $0!.pose }, anchor: 0)
-        return best.placements.indices.map { k in
-            var p = best.placements[k]!
-            p.pose = refined[k]
-            return p
-        }
+        return frontier
     }
 
     enum Expansion {
@@ -115,9 +144,10 @@ public struct RoomAligner: Sendable {
         case stuck(room: Int, reason: String)
     }
 
-    /// The successors of `s`: the unplaced room with the best-scoring placement, placed there and at
-    /// each of its other distinct placements within ``branchWindow`` (at most 3 in all).
-    func expand(_ s: State, _ features: [AlignmentRoom], step: Int) -> Expansion {
+    /// The successors of `s`: each of the (at most `branchingRooms`) unplaced rooms whose best
+    /// placement scores within ``branchWindow`` of the best room's, placed there and at each of its other
+    /// distinct placements within ``branchWindow`` of its own best (at most 3 per room).
+    func expand(_ s: State, _ features: [AlignmentRoom], step: Int, branchingRooms: Int) -> Expansion {
         var options: [(room: Int, modes: [(PlanarPose, PlacementScore)])] = []
         var firstStuck: Int?
         for j in features.indices where s.placements[j] == nil {
@@ -139,11 +169,17 @@ public struct RoomAligner: Sendable {
             let placed = features.indices.filter { s.placements[$0] != nil }.map(String.init).joined(separator: ", ")
             return .stuck(room: firstStuck ?? 0, reason: "no wall, door or opening shared with the rooms placed so far (rooms \(placed))")
         }
-        // The room with the best placement next; its other placements within the window as alternatives.
-        let o = options.sorted { $0.modes[0].1.total != $1.modes[0].1.total ? $0.modes[0].1.total > $1.modes[0].1.total : $0.room < $1.room }[0]
-        let top = o.modes[0].1.total
-        let runner = o.modes.count > 1 ? o.modes[1].1.total : nil
-        return .children(o.modes.prefix(3).filter { $0.1.total >= top - branchWindow }.map { child(o.room, $0, runner: runner) })
+        // The rooms whose best placements come within the window of the best room's, each at its
+        // placements within the window of its own best.
+        let ranked = options.sorted { $0.modes[0].1.total != $1.modes[0].1.total ? $0.modes[0].1.total > $1.modes[0].1.total : $0.room < $1.room }
+        let lead = ranked[0].modes[0].1.total
+        var children: [State] = []
+        for o in ranked.prefix(branchingRooms) where o.modes[0].1.total >= lead - branchWindow {
+            let top = o.modes[0].1.total
+            let runner = o.modes.count > 1 ? o.modes[1].1.total : nil
+            children += o.modes.prefix(3).filter { $0.1.total >= top - branchWindow }.map { child(o.room, $0, runner: runner) }
+        }
+        return .children(children)
     }
 
     /// The room's distinct placements (see ``distinct(_:_:centre:)``), best first, at most 4.
