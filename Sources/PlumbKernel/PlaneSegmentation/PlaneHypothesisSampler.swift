@@ -110,26 +110,7 @@ struct PlaneHypothesisSampler {
             for k in 0..<count { scratch.keys[k] = UInt64(keyed[k].1) }
         }
         // `scratch.keys` now holds the slots in Morton order.
-        scratch.keys.withUnsafeBufferPointer { slot in
-            scratch.x.withUnsafeBufferPointer { sx in
-                scratch.y.withUnsafeBufferPointer { sy in
-                    scratch.z.withUnsafeBufferPointer { sz in
-                        x.withUnsafeMutableBufferPointer { ox in
-                            y.withUnsafeMutableBufferPointer { oy in
-                                z.withUnsafeMutableBufferPointer { oz in
-                                    for k in 0..<count {
-                                        let s = Int(slot[k])
-                                        ox[k] = sx[s]
-                                        oy[k] = sy[s]
-                                        oz[k] = sz[s]
-                                    }
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        }
+        gatherColumns(scratch.keys, count: count, from: scratch.x, scratch.y, scratch.z, into: &x, &y, &z)
         blocks = SampleBlockBoxes(x: x, y: y, z: z, blockSize: Self.blockSize)
         if let normalAt {
             let ns = scratch.keys.map { normalAt(Int(scratch.positions[Int($0)])) }

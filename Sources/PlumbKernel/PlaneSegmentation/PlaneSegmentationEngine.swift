@@ -118,26 +118,7 @@ struct PlaneSegmentationEngine {
         let m = candidateCount
         // The candidate's coordinates, gathered once (contiguous SoA for the grid).
         var gx = [Float](repeating: 0, count: m), gy = gx, gz = gx
-        inlierPositions.withUnsafeBufferPointer { pos in
-            rx.withUnsafeBufferPointer { bx in
-                ry.withUnsafeBufferPointer { by in
-                    rz.withUnsafeBufferPointer { bz in
-                        gx.withUnsafeMutableBufferPointer { ox in
-                            gy.withUnsafeMutableBufferPointer { oy in
-                                gz.withUnsafeMutableBufferPointer { oz in
-                                    for r in 0..<m {
-                                        let p = Int(pos[r])
-                                        ox[r] = bx[p]
-                                        oy[r] = by[p]
-                                        oz[r] = bz[p]
-                                    }
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        }
+        gatherColumns(inlierPositions, count: m, from: rx, ry, rz, into: &gx, &gy, &gz)
         let grid = gx.withUnsafeBufferPointer { bx in
             gy.withUnsafeBufferPointer { by in
                 gz.withUnsafeBufferPointer { bz in
