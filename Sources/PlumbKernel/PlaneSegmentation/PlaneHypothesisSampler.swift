@@ -125,12 +125,8 @@ struct PlaneHypothesisSampler {
     }
 
     /// Sets `a` to `count` elements (contents unspecified), keeping its storage when the count is unchanged.
-    private static func resize<T: FixedWidthInteger>(_ a: inout [T], _ count: Int) {
+    private static func resize<T: ExpressibleByIntegerLiteral>(_ a: inout [T], _ count: Int) {
         if a.count != count { a = [T](repeating: 0, count: count) }
-    }
-
-    private static func resize(_ a: inout [Float], _ count: Int) {
-        if a.count != count { a = [Float](repeating: 0, count: count) }
     }
 
     /// Number of significant bits of `v` (0 for 0).

@@ -78,29 +78,19 @@ struct PlaneOccupancyGrid {
             }
             break
         }
-        var counted = true
         if width == 0 {  // every attempt exceeded the size bound: 256 cells across the longest side
             cell = max((hi - lo).max() / 255, minCell)
             width = Int(((hi.x - lo.x) / cell).rounded(.down)) + 1
             height = Int(((hi.y - lo.y) / cell).rounded(.down)) + 1
-            for i in 0..<m {
-                let cu = min(width - 1, Int((puv[i].x - lo.x) / cell)), cv = min(height - 1, Int((puv[i].y - lo.y) / cell))
-                pointCell[i] = Int32(cv * width + cu)
-            }
             cells = [Int32](repeating: 0, count: width * height)
-            for i in 0..<m { cells[Int(pointCell[i])] = 1 }
-            counted = false
+            _ = Self.rasterise(puv, lo: lo, cell: cell, width: width, height: height, counts: &cells, pointCell: &pointCell)
         }
         minU = lo.x
         minV = lo.y
         self.pointCell = pointCell
         labelComponents(occupancy: cells)
-        if counted {
-            // Points per component from the points per cell of the kept attempt.
-            for k in 0..<cells.count where cellLabel[k] >= 0 { componentPoints[Int(cellLabel[k])] += Int(cells[k]) }
-        } else {
-            for i in 0..<m { componentPoints[Int(cellLabel[Int(pointCell[i])])] += 1 }
-        }
+        // Points per component from the points per cell of the kept grid.
+        for k in 0..<cells.count where cellLabel[k] >= 0 { componentPoints[Int(cellLabel[k])] += Int(cells[k]) }
     }
 
     /// Rasterises the in-plane points `puv` into a `width` x `height` grid of square cells of side `cell`

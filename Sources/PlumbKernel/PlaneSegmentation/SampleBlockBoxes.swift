@@ -63,28 +63,8 @@ struct SampleBlockBoxes {
         x: UnsafeBufferPointer<Float>, y: UnsafeBufferPointer<Float>, z: UnsafeBufferPointer<Float>,
         normal: SIMD3<Float>, offset: Float, threshold: Float
     ) -> Int {
-        let n = x.count
-        guard centre.count * blockSize >= n, n > 0 else {
-            return PlaneInlierKernel.count(x: x, y: y, z: z, normal: normal, offset: offset, threshold: threshold)
-        }
-        let nd = SIMD3<Double>(normal), an = pointwiseMax(nd, -nd)
-        let t = Double(threshold), d = Double(offset)
-        // The kernel's Float expression is within a few ulps of |coordinates| · |n| + |offset| of the exact one.
-        let margin = 1e-4 + 1e-6 * (extent * an.sum() + abs(d))
-        var total = 0
-        for b in centre.indices {
-            let s = dot(nd, centre[b]) + d, r = dot(an, half[b])
-            let start = b * blockSize, end = min(n, start + blockSize)
-            if s - r > t + margin || s + r < -t - margin { continue }
-            if s + r < t - margin && s - r > -t + margin {
-                total += end - start
-                continue
-            }
-            total += PlaneInlierKernel.count(
-                x: UnsafeBufferPointer(rebasing: x[start..<end]), y: UnsafeBufferPointer(rebasing: y[start..<end]),
-                z: UnsafeBufferPointer(rebasing: z[start..<end]), normal: normal, offset: offset, threshold: threshold)
-        }
-        return total
+        // Every count exceeds −1, so the bounded count never gives up.
+        count(x: x, y: y, z: z, normal: normal, offset: offset, threshold: threshold, above: -1) ?? 0
     }
 
     /// The count of ``count(x:y:z:normal:offset:threshold:)`` when it exceeds `floor`, else nil.
@@ -104,7 +84,7 @@ struct SampleBlockBoxes {
         }
         let nd = SIMD3<Double>(normal), an = pointwiseMax(nd, -nd)
         let t = Double(threshold), d = Double(offset)
-        // Same classification (and margin) as the unbounded count.
+        // The kernel's Float expression is within a few ulps of |coordinates| · |n| + |offset| of the exact one.
         let margin = 1e-4 + 1e-6 * (extent * an.sum() + abs(d))
         return withUnsafeTemporaryAllocation(of: Int32.self, capacity: centre.count) { cut in
             var bound = 0, cuts = 0

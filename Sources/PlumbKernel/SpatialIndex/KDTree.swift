@@ -202,7 +202,7 @@ struct KDTreeBuilder {
             hz.replace(with: vz, where: vz .> hz)
             s += 8
         }
-        var lo = SIMD3(smallest(lx), smallest(ly), smallest(lz)), hi = SIMD3(largest(hx), largest(hy), largest(hz))
+        var lo = SIMD3(lx.smallestLane, ly.smallestLane, lz.smallestLane), hi = SIMD3(hx.largestLane, hy.largestLane, hz.largestLane)
         while s < end {
             let p = SIMD3(x[s], y[s], z[s])
             lo = pointwiseMin(lo, p)
@@ -210,20 +210,6 @@ struct KDTreeBuilder {
             s += 1
         }
         return (lo, hi)
-    }
-
-    /// The smallest lane of `v` (the generic `SIMD.min()` is not inlined).
-    @inline(__always)
-    private static func smallest(_ v: SIMD8<Float>) -> Float {
-        let a = v.lowHalf.replacing(with: v.highHalf, where: v.highHalf .< v.lowHalf)
-        return Swift.min(Swift.min(a.x, a.y), Swift.min(a.z, a.w))
-    }
-
-    /// The largest lane of `v`.
-    @inline(__always)
-    private static func largest(_ v: SIMD8<Float>) -> Float {
-        let a = v.lowHalf.replacing(with: v.highHalf, where: v.highHalf .> v.lowHalf)
-        return Swift.max(Swift.max(a.x, a.y), Swift.max(a.z, a.w))
     }
 
     /// Quickselect (median-of-three, Hoare partition) so that slot `nth` holds its sorted element by

@@ -178,10 +178,8 @@ extension KNNLeafTable {
                         let x = raw.loadUnaligned(fromByteOffset: 32 * b, as: SIMD8<Float>.self)
                         // Padding is +∞: it never lowers the minimum, and is replaced for the maximum.
                         let finite = x.replacing(with: -.infinity, where: x .== .infinity)
-                        let a = x.lowHalf.replacing(with: x.highHalf, where: x.highHalf .< x.lowHalf)
-                        let c = finite.lowHalf.replacing(with: finite.highHalf, where: finite.highHalf .> finite.lowHalf)
-                        l[b] = Swift.min(Swift.min(a.x, a.y), Swift.min(a.z, a.w))
-                        h[b] = Swift.max(Swift.max(c.x, c.y), Swift.max(c.z, c.w))
+                        l[b] = x.smallestLane
+                        h[b] = finite.largestLane
                     }
                 }
             }

@@ -3,14 +3,11 @@
 ///
 /// Three-way partitions around a median-of-three pivot, so runs of equal values cost nothing; after 64
 /// partition rounds (adversarial input) the remaining range is sorted, which bounds the time to O(n log n).
-///
-/// Afterwards every element before index `k` is `<=` the result and every element after it `>=`, so a later
-/// call for a larger rank may pass `from: k` and search only `a[k...]` (same value, less work).
-/// - Precondition: `0 <= from <= k < a.count`, and `a[..<from]` holds no element larger than any of `a[from...]`.
-func selectElement<T: Comparable>(_ a: inout [T], _ k: Int, from: Int = 0) -> T {
-    precondition(from >= 0 && k >= from && k < a.count, "order statistic out of range")
+/// - Precondition: `0 <= k < a.count`.
+func selectElement<T: Comparable>(_ a: inout [T], _ k: Int) -> T {
+    precondition(k >= 0 && k < a.count, "order statistic out of range")
     a.withUnsafeMutableBufferPointer { b in
-        var lo = from, hi = b.count - 1
+        var lo = 0, hi = b.count - 1
         var rounds = 0
         while lo < hi {
             rounds += 1
@@ -41,15 +38,15 @@ func selectElement<T: Comparable>(_ a: inout [T], _ k: Int, from: Int = 0) -> T 
     return a[k]
 }
 
-/// The `k`-th smallest element of `a` (0-based), the value `a.sorted()[k]` and ``selectElement(_:_:from:)``
+/// The `k`-th smallest element of `a` (0-based), the value `a.sorted()[k]` and ``selectElement(_:_:)``
 /// give, without reordering `a`, for ranks near either end (robust percentiles).
 ///
 /// A pivot is read from a sorted sample of 256 evenly spaced elements, a few sample ranks beyond where the
 /// wanted rank falls; one pass copies the elements on the wanted side of it (at most the pivot for a low
-/// rank, at least it for a high one) into a small buffer, and ``selectElement(_:_:from:)`` finds the rank
+/// rank, at least it for a high one) into a small buffer, and ``selectElement(_:_:)`` finds the rank
 /// there. When the buffer holds too few elements (a sample that misjudged the tail), when the rank is not
 /// near an end, and when the result is zero (`-0.0` and `+0.0` are equal, so a selection on another array
-/// could return the other sign), the answer comes from ``selectElement(_:_:from:)`` on a copy of `a`: the
+/// could return the other sign), the answer comes from ``selectElement(_:_:)`` on a copy of `a`: the
 /// value and its sign are always those of the plain selection.
 /// - Precondition: `0 <= k < a.count`; NaN-free input.
 /// - Complexity: O(n) with one pass over `a` and work on about `n / 50` elements for the 0.5 % tails.

@@ -83,9 +83,7 @@ public struct RoomAligner: Sendable {
             // The greedy order can prune the true arrangement (a room that fits one neighbour best until a
             // third room is placed); the wider search over orders checks it. Every complete arrangement
             // of both searches competes, with the same ambiguity rule.
-            var pool: [State] = []
-            for s in (greedy + wide).enumerated().sorted(by: { $0.element.total != $1.element.total ? $0.element.total > $1.element.total : $0.offset < $1.offset }).map(\.element)
-            where !pool.contains(where: { same($0, s, features) }) { pool.append(s) }
+            let pool = ranked(greedy + wide, features)
             try checkLead(pool, features)
             best = pool[0]
         }
@@ -96,6 +94,18 @@ public struct RoomAligner: Sendable {
             p.pose = refined[k]
             return p
         }
+    }
+
+    /// `states` best first (ties: input order), without those that place every room as a better one does
+    /// (see ``same(_:_:_:)``), at most `limit` of them.
+    func ranked(_ states: [State], _ features: [AlignmentRoom], limit: Int = .max) -> [State] {
+        let ordered = states.enumerated().sorted { $0.element.total != $1.element.total ? $0.element.total > $1.element.total : $0.offset < $1.offset }.map(\.element)
+        var out: [State] = []
+        for s in ordered where !out.contains(where: { same($0, s, features) }) {
+            out.append(s)
+            if out.count >= limit { break }
+        }
+        return out
     }
 
     /// Throws ``StructureBuildError/cannotAlign(room:reason:)`` (ambiguous) when the second of the
@@ -128,13 +138,7 @@ public struct RoomAligner: Sendable {
                 }
             }
             guard !next.isEmpty else { throw .cannotAlign(room: deadEnd?.room ?? 0, reason: deadEnd?.reason ?? "no placement") }
-            // Best first (ties: generation order); drop states that repeat a better one.
-            let ordered = next.enumerated().sorted { $0.element.total != $1.element.total ? $0.element.total > $1.element.total : $0.offset < $1.offset }.map(\.element)
-            frontier = []
-            for s in ordered where !frontier.contains(where: { same($0, s, features) }) {
-                frontier.append(s)
-                if frontier.count >= beamWidth { break }
-            }
+            frontier = ranked(next, features, limit: beamWidth)
         }
         return frontier
     }
