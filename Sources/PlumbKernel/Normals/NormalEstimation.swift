@@ -67,7 +67,7 @@ public enum NormalEstimation {
         guard n >= 3 else { throw .tooFewPoints(required: 3, actual: n) }
         try cloud.validate()
         let tree: KDTree
-        do { tree = try KDTree(x: cloud.x, y: cloud.y, z: cloud.z, leafSize: 32, blockAlignment: 8) } catch {
+        do { tree = try KDTree(x: cloud.x, y: cloud.y, z: cloud.z, leafSize: 32, blockAlignment: 8, parallel: options.parallel) } catch {
             switch error {
             case let .nonFiniteCoordinate(i): throw .nonFiniteCoordinate(index: i)
             default: throw .degenerate("\(error)")
