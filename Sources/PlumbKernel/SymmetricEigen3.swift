@@ -121,7 +121,8 @@ public struct SymmetricEigen3: Sendable, Hashable {
     }
 
     /// Unit eigenvector of the eigenvalue `e` of `a`: the longest cross product of two rows of `a − eI`
-    /// ((1, 0, 0) when all vanish).
+    /// (the first longest in the order 01, 02, 12; (1, 0, 0) when all vanish). Chosen by selects rather
+    /// than branches, since which pair wins varies from point to point.
     @inline(__always)
     static func eigenvector0(_ a: SymmetricMatrix3, _ e: Double) -> SIMD3<Double> {
         let r0 = SIMD3(a.xx - e, a.xy, a.xz)
@@ -129,9 +130,16 @@ public struct SymmetricEigen3: Sendable, Hashable {
         let r2 = SIMD3(a.xz, a.yz, a.zz - e)
         let c01 = cross(r0, r1), c02 = cross(r0, r2), c12 = cross(r1, r2)
         let d01 = dot(c01, c01), d02 = dot(c02, c02), d12 = dot(c12, c12)
-        if d01 >= d02 && d01 >= d12 { return d01 > 0 ? c01 / d01.squareRoot() : SIMD3(1, 0, 0) }
-        if d02 >= d12 { return c02 / d02.squareRoot() }
-        return d12 > 0 ? c12 / d12.squareRoot() : SIMD3(1, 0, 0)
+        var c = c01, d = d01
+        if d02 > d {
+            c = c02
+            d = d02
+        }
+        if d12 > d {
+            c = c12
+            d = d12
+        }
+        return d > 0 ? c / d.squareRoot() : SIMD3(1, 0, 0)
     }
 
     @inline(__always)

@@ -95,6 +95,68 @@ struct KDTreeTests {
         #expect(try tree.allNearestNeighbors(k: 0).count == 0)
     }
 
+    @Test("parallel build equals serial build; nodes split at the aligned median")
+    func parallelBuild() throws {
+        for quantize in [false, true] {
+            let c = Self.cloud(300_000, seed: quantize ? 23 : 17, quantize: quantize)
+            for (leaf, align) in [(32, 8), (16, 1)] {
+                let ser = try KDTree(x: c.x, y: c.y, z: c.z, leafSize: leaf, blockAlignment: align, parallel: false)
+                let par = try KDTree(x: c.x, y: c.y, z: c.z, leafSize: leaf, blockAlignment: align, parallel: true)
+                #expect(ser.pointIndex == par.pointIndex)
+                #expect(ser.xs == par.xs && ser.ys == par.ys && ser.zs == par.zs)
+                #expect(ser.depth == par.depth)
+                #expect(ser.nodes.count == par.nodes.count)
+                #expect(zip(ser.nodes, par.nodes).allSatisfy {
+                    $0.split.bitPattern == $1.split.bitPattern && $0.axis == $1.axis && $0.a == $1.a && $0.b == $1.b
+                })
+                // Slots hold the input points; every inner node splits at the (coordinate, index) element
+                // of rank `mid`, the left side holding exactly the smaller ones.
+                #expect(ser.pointIndex.sorted() == Array(0..<Int32(c.x.count)))
+                #expect((0..<ser.count).allSatisfy {
+                    let i = Int(ser.pointIndex[$0])
+                    return ser.xs[$0] == c.x[i] && ser.ys[$0] == c.y[i] && ser.zs[$0] == c.z[i]
+                })
+                var span = [Int: (Int, Int)]()
+                func walk(_ id: Int) -> (Int, Int) {
+                    let nd = ser.nodes[id]
+                    var range = (Int(nd.a), Int(nd.b))
+                    if nd.axis >= 0 {
+                        let l = walk(Int(nd.a)), r = walk(Int(nd.b))
+                        #expect(Int(nd.a) > id && Int(nd.b) > Int(nd.a) && l.1 == r.0)
+                        range = (l.0, r.1)
+                    }
+                    span[id] = range
+                    return range
+                }
+                #expect(walk(0) == (0, ser.count))
+                for (id, (first, end)) in span where end - first > 20_000 && ser.nodes[id].axis >= 0 {
+                    let nd = ser.nodes[id]
+                    let cut = span[Int(nd.b)]!.0
+                    let keyed = (first..<end).map { s -> (Float, Int32) in
+                        let v = nd.axis == 0 ? ser.xs[s] : (nd.axis == 1 ? ser.ys[s] : ser.zs[s])
+                        return (v, ser.pointIndex[s])
+                    }
+                    let sorted = keyed.sorted { $0.0 < $1.0 || ($0.0 == $1.0 && $0.1 < $1.1) }
+                    #expect(Set(keyed[0..<(cut - first)].map(\.1)) == Set(sorted[0..<(cut - first)].map(\.1)))
+                    #expect(sorted[cut - first].0 == nd.split)
+                    #expect(align == 1 ? cut - first == (end - first) / 2 : (cut % align == 0 && cut - first >= (end - first) / 2))
+                }
+            }
+        }
+    }
+
+    @Test("parallel build of coincident points is one leaf, as the serial build")
+    func parallelCoincident() throws {
+        let n = 70_000
+        let x = [Float](repeating: 1.5, count: n), y = [Float](repeating: -0.0, count: n)
+        for parallel in [false, true] {
+            let tree = try KDTree(x: x, y: y, z: x, leafSize: 32, blockAlignment: 8, parallel: parallel)
+            #expect(tree.nodes.count == 1 && tree.nodes[0].axis == -1 && tree.nodes[0].b == Int32(n))
+            #expect(tree.pointIndex == Array(0..<Int32(n)))
+            #expect(tree.ys.allSatisfy { $0.bitPattern == (-0.0 as Float).bitPattern })
+        }
+    }
+
     @Test("bad input gives typed errors")
     func errors() {
         #expect(throws: SpatialIndexError.nonFiniteCoordinate(index: 1)) {

@@ -54,6 +54,79 @@ struct SmallestEigenpair3Tests {
         }
     }
 
+    @Test("prescribed spectra, including repeated and nearly repeated eigenvalues, match LAPACK dsyev")
+    func prescribedSpectra() {
+        var rng = SeededGenerator(seed: 11)
+        // (λ0, λ1, λ2) before shuffling; repeated λ0 = λ1 puts the cubic's parameter at h = 1 (a double
+        // smallest root), λ1 = λ2 at h = -1.
+        let spectra: [SIMD3<Double>] = [
+            SIMD3(0, 0, 1), SIMD3(0, 1, 1), SIMD3(0, 1e-12, 1), SIMD3(0, 1e-6, 1), SIMD3(0, 1e-3, 1),
+            SIMD3(1e-4, 0.5, 1), SIMD3(0, 1 - 1e-9, 1), SIMD3(-3, 2, 2), SIMD3(-2, -2, 5), SIMD3(1, 1, 1),
+            SIMD3(1e-8, 2e-8, 1), SIMD3(0.3, 0.3 + 1e-7, 0.9),
+        ]
+        var checkedVectors = 0
+        for spectrum in spectra {
+            var worst = 0.0, worstTrig = 0.0
+            defer {
+                // A (nearly) double smallest root is ill-conditioned for any closed form (error up to
+                // ~√ε scale): there, stay within twice the trigonometric form's worst error.
+                #expect(worst <= 2 * worstTrig + 1e-14, "spectrum \(spectrum)")
+            }
+            for _ in 0..<200 {
+                // A random rotation from a normalised Gaussian quaternion.
+                let u = SIMD4(rng.nextGaussian(), rng.nextGaussian(), rng.nextGaussian(), rng.nextGaussian())
+                let qn = u / (u * u).sum().squareRoot()
+                let (w, x, y, z) = (qn[0], qn[1], qn[2], qn[3])
+                let r0 = SIMD3(1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y))
+                let r1 = SIMD3(2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x))
+                let r2 = SIMD3(2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y))
+                let l = spectrum
+                // A = R diag(l) Rᵀ.
+                func entry(_ a: SIMD3<Double>, _ b: SIMD3<Double>) -> Double { (a * l * b).sum() }
+                let m = SymmetricMatrix3(
+                    xx: entry(r0, r0), xy: entry(r0, r1), xz: entry(r0, r2),
+                    yy: entry(r1, r1), yz: entry(r1, r2), zz: entry(r2, r2))
+                var a: [Double] = [m.xx, m.xy, m.xz, m.xy, m.yy, m.yz, m.xz, m.yz, m.zz]
+                var wv = [Double](repeating: 0, count: 3)
+                let info = LAPACKE_dsyev(LAPACK_COL_MAJOR, Int8(UInt8(ascii: "V")), Int8(UInt8(ascii: "U")), 3, &a, 3, &wv)
+                #expect(info == 0)
+                let e = SmallestEigenpair3(m)
+                let scale = m.maxAbsEntry
+                let gap = wv[1] - wv[0]
+                worst = max(worst, abs(e.value - wv[0]) / scale)
+                worstTrig = max(worstTrig, abs(SymmetricEigen3(m).values[0] - wv[0]) / scale)
+                #expect(abs(e.value - wv[0]) < (gap > 5e-4 * scale ? 1e-13 : 1e-7) * scale)
+                #expect(abs(e.trace - (m.xx + m.yy + m.zz)) < 1e-13 * scale)
+                #expect(abs(length(e.vector) - 1) < 1e-12)
+                guard gap > 5e-4 * scale else { continue }
+                checkedVectors += 1
+                let lapackVector = SIMD3(a[0], a[1], a[2])
+                #expect(length(cross(e.vector, lapackVector)) < 1e-10)
+                #expect(length(m.multiply(e.vector) - e.value * e.vector) < 1e-12 * scale)
+            }
+        }
+        #expect(checkedVectors == 200 * 5)
+    }
+
+    @Test("power-of-two multiples of a matrix give exactly scaled pairs, including outside the unscaled range")
+    func powerOfTwoScaling() {
+        var rng = SeededGenerator(seed: 5)
+        for _ in 0..<500 {
+            let r = { Double.random(in: -10...10, using: &rng) }
+            let m = SymmetricMatrix3(xx: r(), xy: r(), xz: r(), yy: r(), yz: r(), zz: r())
+            let e = SmallestEigenpair3(m)
+            for f in [0x1p-900, 0x1p-70, 0x1p-20, 0x1p20, 0x1p70, 0x1p900] {
+                let scaled = SmallestEigenpair3(SymmetricMatrix3(
+                    xx: m.xx * f, xy: m.xy * f, xz: m.xz * f, yy: m.yy * f, yz: m.yz * f, zz: m.zz * f))
+                #expect(scaled.value == e.value * f)
+                #expect(scaled.trace == e.trace * f)
+                #expect(scaled.vector == e.vector)
+            }
+        }
+        let nan = SmallestEigenpair3(SymmetricMatrix3(xx: .nan, xy: 0, xz: 0, yy: 1, yz: 0, zz: 1))
+        #expect(nan.value == 0 && nan.trace == 0 && nan.vector == SIMD3(1, 0, 0))
+    }
+
     @Test("diagonal and zero matrices")
     func diagonalAndZero() {
         let d = SmallestEigenpair3(SymmetricMatrix3(xx: 3, xy: 0, xz: 0, yy: 1, yz: 0, zz: 2))

@@ -46,8 +46,9 @@ public struct NormalEstimate: Sendable, Equatable, Codable {
 /// For each point the `k` nearest neighbours (exact, ties by point index) come from `LeafBatchKNN`: one
 /// block-aligned ``KDTree`` leaf at a time, from the leaves near it with a per-query radius bounded by the
 /// triangle inequality, else from the tree search. Their covariance is summed in `Double` about the query
-/// point, in tree-slot order, and the closed-form smallest eigenpair (`SmallestEigenpair3`, the
-/// ``SymmetricEigen3`` formulas for the smallest root only) gives the normal and curvature. Each point is
+/// point, in tree-slot order (two interleaved lanes), and the closed-form smallest eigenpair
+/// (`SmallestEigenpair3`: the smallest root of ``SymmetricEigen3``'s cubic, without trigonometry) gives
+/// the normal and curvature. Each point is
 /// independent and its neighbours come in the same
 /// order whichever path found them, so the parallel result is byte-identical to the serial one.
 public enum NormalEstimation {
@@ -67,7 +68,7 @@ public enum NormalEstimation {
         guard n >= 3 else { throw .tooFewPoints(required: 3, actual: n) }
         try cloud.validate()
         let tree: KDTree
-        do { tree = try KDTree(x: cloud.x, y: cloud.y, z: cloud.z, leafSize: 32, blockAlignment: 8) } catch {
+        do { tree = try KDTree(x: cloud.x, y: cloud.y, z: cloud.z, leafSize: 32, blockAlignment: 8, parallel: options.parallel) } catch {
             switch error {
             case let .nonFiniteCoordinate(i): throw .nonFiniteCoordinate(index: i)
             default: throw .degenerate("\(error)")
@@ -96,7 +97,8 @@ public enum NormalEstimation {
                             let pg = keep > 0 ? SendablePointer(p: bg.baseAddress!) : nil
                             tree.forEachNeighbourhood(k: k, keep: keep, parallel: options.parallel) { view, s, nb, nearest in
                                 let i = Int(view.ids[s])
-                                let e = SmallestEigenpair3(Self.covariance(view, query: s, neighbours: nb, k: k))
+                                let e = SmallestEigenpair3(
+                                    Self.covariance(x: view.xs, y: view.ys, z: view.zs, query: s, neighbours: nb, k: k))
                                 px.p[i] = Float(e.vector.x)
                                 py.p[i] = Float(e.vector.y)
                                 pz.p[i] = Float(e.vector.z)
@@ -123,14 +125,22 @@ public enum NormalEstimation {
     }
 
     /// Population covariance (m²) of the `k` points at tree slots `neighbours`, summed in `Double` about
-    /// the query point (recentred, so the sums stay small), in the given order.
+    /// the query point (recentred, so the sums stay small): neighbours `0, 2, 4, …` and `1, 3, 5, …` go to
+    /// the two lanes of `SIMD2<Double>` sums (each lane in list order; an odd last neighbour is paired
+    /// with the query point, whose offsets are zero), and the lanes are added at the end.
     @inline(__always)
-    static func covariance(_ view: KNNLeafView, query s: Int, neighbours: UnsafePointer<Int32>, k: Int) -> SymmetricMatrix3 {
-        let ox = Double(view.xs[s]), oy = Double(view.ys[s]), oz = Double(view.zs[s])
-        var sx = 0.0, sy = 0.0, sz = 0.0, sxx = 0.0, sxy = 0.0, sxz = 0.0, syy = 0.0, syz = 0.0, szz = 0.0
-        for j in 0..<k {
-            let t = Int(neighbours[j])
-            let dx = Double(view.xs[t]) - ox, dy = Double(view.ys[t]) - oy, dz = Double(view.zs[t]) - oz
+    static func covariance(
+        x xs: UnsafePointer<Float>, y ys: UnsafePointer<Float>, z zs: UnsafePointer<Float>,
+        query s: Int, neighbours: UnsafePointer<Int32>, k: Int
+    ) -> SymmetricMatrix3 {
+        let ox = SIMD2(repeating: Double(xs[s])), oy = SIMD2(repeating: Double(ys[s]))
+        let oz = SIMD2(repeating: Double(zs[s]))
+        var sx = SIMD2<Double>.zero, sy = sx, sz = sx, sxx = sx, sxy = sx, sxz = sx, syy = sx, syz = sx, szz = sx
+        @inline(__always) func add(_ t0: Int, _ t1: Int) {
+            // Float to Double two at a time; the offsets are exact.
+            let dx = SIMD2<Double>(SIMD2(xs[t0], xs[t1])) - ox
+            let dy = SIMD2<Double>(SIMD2(ys[t0], ys[t1])) - oy
+            let dz = SIMD2<Double>(SIMD2(zs[t0], zs[t1])) - oz
             sx += dx
             sy += dy
             sz += dz
@@ -141,11 +151,17 @@ public enum NormalEstimation {
             syz += dy * dz
             szz += dz * dz
         }
+        var j = 0
+        while j &+ 1 < k {
+            add(Int(neighbours[j]), Int(neighbours[j &+ 1]))
+            j &+= 2
+        }
+        if j < k { add(Int(neighbours[j]), s) }
         let inv = 1 / Double(k)
-        let mx = sx * inv, my = sy * inv, mz = sz * inv
+        let mx = sx.sum() * inv, my = sy.sum() * inv, mz = sz.sum() * inv
         return SymmetricMatrix3(
-            xx: sxx * inv - mx * mx, xy: sxy * inv - mx * my, xz: sxz * inv - mx * mz,
-            yy: syy * inv - my * my, yz: syz * inv - my * mz, zz: szz * inv - mz * mz)
+            xx: sxx.sum() * inv - mx * mx, xy: sxy.sum() * inv - mx * my, xz: sxz.sum() * inv - mx * mz,
+            yy: syy.sum() * inv - my * my, yz: syz.sum() * inv - my * mz, zz: szz.sum() * inv - mz * mz)
     }
 }
 

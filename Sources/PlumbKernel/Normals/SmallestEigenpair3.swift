@@ -1,14 +1,13 @@
-import Foundation
-
 /// The smallest eigenvalue of a symmetric 3x3 matrix, its unit eigenvector and the trace: what a PCA
 /// normal needs (internal; used by ``NormalEstimation``).
 ///
-/// Same closed form as ``SymmetricEigen3`` for the eigenvalue (trigonometric solution of the scaled,
-/// trace-shifted characteristic cubic), but only the smallest root (one `acos`, one `cos`) and its
-/// eigenvector, taken directly as the largest cross product of two rows of `A - λ0 I` (Eberly 2014). That
-/// vector is accurate to about `ε λ2 / (λ1 - λ0)`, so it matches ``SymmetricEigen3/vector0`` up to sign
-/// wherever the normal is defined; when `λ0 ≈ λ1` both are an arbitrary unit vector of the eigenspace.
-/// - Complexity: O(1), no allocation.
+/// The eigenvalue is the smallest root of the trace-shifted characteristic cubic, as in ``SymmetricEigen3``
+/// (`λ0 = q + p β0` with `β0 = 2 cos(acos(h) / 3 + 2π/3)`), but computed without trigonometry (see
+/// ``init(_:)``); the eigenvector is the largest cross product of two rows of `A - λ0 I` (Eberly 2014,
+/// ``SymmetricEigen3/eigenvector0(_:_:)``). That vector is accurate to about `ε λ2 / (λ1 - λ0)`, so it matches
+/// ``SymmetricEigen3/vector0`` up to sign wherever the normal is defined; when `λ0 ≈ λ1` both are an
+/// arbitrary unit vector of the eigenspace.
+/// - Complexity: O(1), no allocation, no transcendental calls.
 struct SmallestEigenpair3 {
     /// Smallest eigenvalue (units of the matrix entries, e.g. m² for a covariance).
     var value: Double
@@ -17,40 +16,79 @@ struct SmallestEigenpair3 {
     /// Unit eigenvector of ``value``; (1, 0, 0) for the zero matrix.
     var vector: SIMD3<Double>
 
+    /// Decomposes `m`. Entries are scaled by a power of two (exact, so the result does not depend on
+    /// it) only when the largest lies outside [2⁻⁶⁴, 2⁶⁴], where the degree-4 intermediate terms could
+    /// under- or overflow; typical covariances skip that step and its latency.
     @inline(__always)
     init(_ m: SymmetricMatrix3) {
         let scale = m.maxAbsEntry
-        guard scale > 0, scale.isFinite else {
-            value = 0
-            trace = 0
-            vector = SIMD3(1, 0, 0)
+        if scale >= 0x1p-64 && scale <= 0x1p64 {
+            self.init(scaled: m, by: 1)
             return
         }
-        let inv = 1 / scale
-        let a00 = m.xx * inv, a01 = m.xy * inv, a02 = m.xz * inv
-        let a11 = m.yy * inv, a12 = m.yz * inv, a22 = m.zz * inv
-        let norm = a01 * a01 + a02 * a02 + a12 * a12
+        guard scale > 0, scale.isFinite else {
+            // Zero or non-finite: the zero matrix's pair (0, 0, (1, 0, 0)).
+            self.init(scaled: .zero, by: 0)
+            return
+        }
+        // 2^-e for scale in [2^e, 2^(e+1)): scaled entries lie in (-2, 2).
+        let inv = Double(bitPattern: 0x7FE0_0000_0000_0000 &- (scale.bitPattern & 0x7FF0_0000_0000_0000))
+        self.init(
+            scaled: SymmetricMatrix3(
+                xx: m.xx * inv, xy: m.xy * inv, xz: m.xz * inv, yy: m.yy * inv, yz: m.yz * inv, zz: m.zz * inv),
+            by: 1 / inv)
+    }
+
+    /// The eigenpair of `a` (finite entries), with ``value`` and ``trace`` multiplied by `factor`.
+    ///
+    /// With `q` = trace / 3, `p² = tr((A − qI)²) / 6` and `h = det(A − qI) / (2p³)` clamped to [−1, 1],
+    /// `β0` is the smallest root of `β³ − 3β − 2h`. Writing `β0 = −1 − s g` with `s = √(1 − h)` ∈ [0, √2],
+    /// `g` is the root in [1/√2, √(2/3)] of `ψ(g) = s g³ + 3g² − 2`, analytic in `s` on [0, √2] (nearest
+    /// singularity at `s = −√2`), and `ψ′(g) = 3g(sg + 2)` ≥ 4 even at the double root `h = 1`. A degree-9
+    /// fit of `g(s)` (Chebyshev interpolant, relative error 6.8e-10) plus one Newton step on `ψ`, whose
+    /// `1/ψ′` comes from a degree-7 fit (relative error 2.2e-7) instead of a division, gives `β0` within
+    /// ~4e-16 of the exact root (the `acos`/`cos` form: ~9e-16); the step is folded into `λ0`.
+    @inline(__always)
+    private init(scaled a: SymmetricMatrix3, by factor: Double) {
+        let norm = a.xy * a.xy + a.xz * a.xz + a.yz * a.yz
         guard norm > 0 else {
             // Diagonal: the first smallest entry (x, y, z order, as SymmetricEigen3's stable sort).
-            trace = (a00 + a11 + a22) * scale
-            if a00 <= a11 && a00 <= a22 {
-                value = a00 * scale
+            trace = (a.xx + a.yy + a.zz) * factor
+            if a.xx <= a.yy && a.xx <= a.zz {
+                value = a.xx * factor
                 vector = SIMD3(1, 0, 0)
-            } else if a11 <= a22 {
-                value = a11 * scale
+            } else if a.yy <= a.zz {
+                value = a.yy * factor
                 vector = SIMD3(0, 1, 0)
             } else {
-                value = a22 * scale
+                value = a.zz * factor
                 vector = SIMD3(0, 0, 1)
             }
             return
         }
-        let a = SymmetricMatrix3(xx: a00, xy: a01, xz: a02, yy: a11, yz: a12, zz: a22)
-        let (q, p, halfDet) = SymmetricEigen3.cubicTerms(a, offDiagonalNorm: norm)
-        let twoThirdsPi = 2.09439510239319549
-        let lambda = q + p * (cos(acos(halfDet) / 3 + twoThirdsPi) * 2)
-        trace = 3 * q * scale
-        value = lambda * scale
+        let q = (a.xx + a.yy + a.zz) * (1.0 / 3)
+        let b00 = a.xx - q, b11 = a.yy - q, b22 = a.zz - q
+        let p2 = (b00 * b00 + b11 * b11 + b22 * b22 + 2 * norm) * (1.0 / 6)
+        let p = p2.squareRoot()
+        let c00 = b11 * b22 - a.yz * a.yz
+        let c01 = a.xy * b22 - a.yz * a.xz
+        let c02 = a.xy * a.yz - b11 * a.xz
+        let det = b00 * c00 - a.xy * c01 + a.xz * c02
+        // det / (2p³), dividing by p² while p's square root is computed.
+        let h = min(max(det / (2 * p2 * p2) * p, -1), 1)
+        let s = (1 - h).squareRoot()
+        let s2 = s * s, s4 = s2 * s2
+        let g0 = (0.8164965803749707 - 0.11111102996872985 * s) + s2 * (0.037798783197789246 - 0.01644181989028431 * s)
+            + s4 * ((0.007990025700234368 - 0.003986418631443759 * s) + s2 * (0.0018300907182185648 - 0.0006677654630917832 * s))
+            + s4 * s4 * (0.0001606594805329803 - 1.829808447849511e-05 * s)
+        let inverseSlope = (0.20412410183271068 - 0.05555142097399159 * s) + s2 * (0.028284838810544312 - 0.016051991989972026 * s)
+            + s4 * ((0.008800952511609221 - 0.003953097845742249 * s) + s2 * (0.001177403858674918 - 0.00016408859818973291 * s))
+        let psi = g0 * g0 * (s * g0 + 3) - 2
+        // λ0 = q + p β0 = q − p − p s (g0 − ψ / ψ′).
+        let ps = p * s
+        let lambda = ((q - p) - ps * g0) + psi * (ps * inverseSlope)
+        trace = 3 * q * factor
+        value = lambda * factor
         vector = SymmetricEigen3.eigenvector0(a, lambda)
     }
 }

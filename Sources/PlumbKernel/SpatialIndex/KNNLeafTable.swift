@@ -19,19 +19,20 @@ struct KNNLeafTable {
     /// Empty block boxes after the last block.
     static let blockPadding = 4
 
-    /// Copies and pads the tree's arrays and computes the node boxes. O(n).
+    /// Copies and pads the tree's arrays and computes the block and node boxes. O(n).
     init(_ tree: KDTree) {
         let n = tree.count
         let padded = (n + 7) & ~7
-        var x = tree.xs, y = tree.ys, z = tree.zs, id = tree.pointIndex
-        x.append(contentsOf: repeatElement(.infinity, count: padded - n))
-        y.append(contentsOf: repeatElement(.infinity, count: padded - n))
-        z.append(contentsOf: repeatElement(.infinity, count: padded - n))
-        id.append(contentsOf: repeatElement(.max, count: padded - n))
+        let x = Self.padded(tree.xs, to: padded, with: .infinity)
+        let y = Self.padded(tree.ys, to: padded, with: .infinity)
+        let z = Self.padded(tree.zs, to: padded, with: .infinity)
+        let (lx, hx) = Self.blockBounds(x), (ly, hy) = Self.blockBounds(y), (lz, hz) = Self.blockBounds(z)
         let count = tree.nodes.count
         var lo = [SIMD4<Float>](repeating: .zero, count: count), hi = lo
         var leaves: [Int32] = []
-        // Children have larger ids than their parent (pre-order construction): fill boxes bottom-up.
+        // Leaves from their blocks (every leaf starts on a block boundary and the padding of a partial last
+        // block is excluded from its box); inner nodes from their children, which have larger ids than
+        // their parent (pre-order construction): fill boxes bottom-up.
         tree.nodes.withUnsafeBufferPointer { nodes in
             for id in stride(from: count - 1, through: 0, by: -1) {
                 let nd = nodes[id]
@@ -42,26 +43,37 @@ struct KNNLeafTable {
                 }
                 var l = SIMD4<Float>(.infinity, .infinity, .infinity, 0), h = -l
                 h.w = 0
-                for s in Int(nd.a)..<Int(nd.b) {
-                    let p = SIMD4<Float>(x[s], y[s], z[s], 0)
-                    l = pointwiseMin(l, p)
-                    h = pointwiseMax(h, p)
+                for b in (Int(nd.a) >> 3)..<((Int(nd.b) + 7) >> 3) {
+                    l = pointwiseMin(l, SIMD4(lx[b], ly[b], lz[b], 0))
+                    h = pointwiseMax(h, SIMD4(hx[b], hy[b], hz[b], 0))
                 }
                 lo[id] = l
                 hi[id] = h
             }
             for id in 0..<count where nodes[id].axis < 0 { leaves.append(Int32(id)) }
         }
-        let (lx, hx) = Self.blockBounds(x), (ly, hy) = Self.blockBounds(y), (lz, hz) = Self.blockBounds(z)
         blockBoxes = lx + ly + lz + hx + hy + hz
         blockStride = lx.count
         self.xs = x
         self.ys = y
         self.zs = z
-        self.ids = id
+        self.ids = Self.padded(tree.pointIndex, to: padded, with: .max)
         self.lo = lo
         self.hi = hi
         self.leaves = leaves
+    }
+
+    /// `v` followed by `fill` up to `count` entries, in one allocation.
+    static func padded<T>(_ v: [T], to count: Int, with fill: T) -> [T] {
+        guard count > 0 else { return [] }
+        return [T](unsafeUninitializedCapacity: count) { buffer, initialized in
+            let out = buffer.baseAddress!
+            v.withUnsafeBufferPointer { src in
+                if let p = src.baseAddress { out.initialize(from: p, count: src.count) }
+            }
+            (out + v.count).initialize(repeating: fill, count: count - v.count)
+            initialized = count
+        }
     }
 }
 
