@@ -369,7 +369,7 @@ struct KDTreeBuildContext: @unchecked Sendable {
             let e = src[i]
             scratch[i] = key(A.lane(e), e.w)
         }
-        return quickselect(scratch, n, rank: rank, other: scratch + n)
+        return DistinctKeySelection.select(rank: rank, among: scratch, count: n, scratch: scratch + n, spare: scratch)
     }
 
     /// The key of rank `rank` among `keys[0..<n]`, with `other` (`n` keys) as scratch; both are permuted.
@@ -394,7 +394,7 @@ struct KDTreeBuildContext: @unchecked Sendable {
             count = m
             target -= below
         }
-        return quickselect(data, count, rank: target, other: spare)
+        return DistinctKeySelection.select(rank: target, among: data, count: count, scratch: spare, spare: data)
     }
 
     /// Sample size for bracketing the median of `n` keys.
@@ -402,59 +402,18 @@ struct KDTreeBuildContext: @unchecked Sendable {
     static func sampleSize(_ n: Int) -> Int { min(n / 4, 4 * Int(Float(n).squareRoot())) }
 
     /// Keys around sample rank `rank` (about three standard deviations of the sample rank of the true
-    /// median either side); `sample` has room for `3 s` keys (the sample first) and is overwritten.
+    /// median either side); `sample` has room for `3 s` keys: the sample first (kept), then scratch.
     static func bracket(_ sample: UnsafeMutablePointer<UInt64>, _ s: Int, rank: Int) -> (UInt64, UInt64) {
         let d = Int(1.5 * Float(s).squareRoot()) + 1
         let lo = max(rank - d, 0), hi = min(rank + d, s - 1)
-        let copy = sample + s
-        copy.update(from: sample, count: s)
-        let p2 = quickselect(copy, s, rank: hi, other: sample + 2 * s)
-        let p1 = quickselect(sample, s, rank: lo, other: sample + 2 * s)
+        let p1 = DistinctKeySelection.select(rank: lo, among: sample, count: s, scratch: sample + s, spare: sample + 2 * s)
+        let p2 = DistinctKeySelection.select(rank: hi, among: sample, count: s, scratch: sample + s, spare: sample + 2 * s)
         return (p1, p2)
     }
 
     /// 1 for `true`, 0 for `false`, as an integer the compiler keeps out of branches.
     @inline(__always)
     static func bit(_ b: Bool) -> Int { Int(unsafeBitCast(b, to: UInt8.self)) }
-
-    /// The key of rank `rank` among the distinct keys `keys[0..<n]`, with `other` (`n` keys) as scratch;
-    /// both are overwritten. Branch-free partitions around a median of three, alternating between the two
-    /// buffers, then a rank count over the last few keys.
-    static func quickselect(
-        _ keys: UnsafeMutablePointer<UInt64>, _ n: Int, rank: Int, other: UnsafeMutablePointer<UInt64>
-    ) -> UInt64 {
-        var data = keys, spare = other, count = n, target = rank
-        while count > 8 {
-            let a = data[0], b = data[count / 2], c = data[count - 1]
-            let p = max(min(a, b), min(max(a, b), c))
-            var l = 0, r = count - 1
-            for i in 0..<count {
-                let k = data[i]
-                spare[l] = k
-                spare[r] = k
-                let lt = bit(k < p)
-                l &+= lt
-                r &-= 1 &- lt
-            }
-            // spare[0..<l] < p <= spare[l..<count]; both sides are non-empty and smaller than count.
-            if target < l {
-                (data, spare) = (spare, data)
-                count = l
-            } else {
-                (data, spare) = (spare + l, data + l)
-                count -= l
-                target -= l
-            }
-        }
-        var result: UInt64 = 0
-        for i in 0..<count {
-            let k = data[i]
-            var below = 0
-            for j in 0..<count { below &+= bit(data[j] < k) }
-            if below == target { result = k }
-        }
-        return result
-    }
 }
 
 /// Reads one coordinate of a build element (internal; specialises the partition loops per axis).

@@ -266,7 +266,7 @@ struct LeafBatchKNN {
         }
         // The k-th smallest key, then the keys up to it in candidate (= ascending slot) order.
         let keys = keys, slots = slots, neighbours = neighbours, work = work, spare = spare
-        let kthKey = Self.kthSmallest(keys, m, k, scratch: work, spare: spare)
+        let kthKey = DistinctKeySelection.select(rank: k - 1, among: keys, count: m, scratch: work, spare: spare)
         var o = 0
         for j in 0..<m {
             // Branch-free: every candidate is written, only those up to the k-th key advance.
@@ -440,54 +440,6 @@ struct LeafBatchKNN {
         let d = c.lowHalf, e = c.highHalf
         let f = d.replacing(with: e, where: e .< d)
         return Swift.min(f.x, f.y)
-    }
-
-    /// The `k`-th smallest (1-based) of `m` distinct keys in `keys` (not modified), using `scratch` and
-    /// `spare` (capacity `m` each, overwritten) as partition buffers. Quickselect with branch-free
-    /// partitions (every element is written to both ends of the other buffer, only one end advances) and
-    /// median-of-three pivots, then a branch-free rank count below 8 keys. O(m) expected.
-    static func kthSmallest(
-        _ keys: UnsafePointer<UInt64>, _ m: Int, _ k: Int,
-        scratch: UnsafeMutablePointer<UInt64>, spare: UnsafeMutablePointer<UInt64>
-    ) -> UInt64 {
-        // The first partition reads `keys`; later ones alternate between the two scratch buffers.
-        var a = UnsafeMutablePointer(mutating: keys), b = scratch, c = spare
-        var n = m
-        var target = k - 1
-        while n > 8 {
-            let x0 = a[0], x1 = a[n / 2], x2 = a[n - 1]
-            let pivot = max(min(x0, x1), min(max(x0, x1), x2))
-            var lo = 0, hi = n - 1
-            for i in 0..<n {
-                let x = a[i]
-                let less = x < pivot ? 1 : 0
-                b[lo] = x
-                b[hi] = x
-                lo += less
-                hi -= 1 - less
-            }
-            // Distinct keys: min(x0, x1, x2) < pivot, so both sides are non-empty and n shrinks.
-            let written = b
-            if target < lo {
-                n = lo
-            } else {
-                b += lo
-                target -= lo
-                n -= lo
-            }
-            a = b
-            b = c
-            c = written
-        }
-        // Rank count: the key with exactly `target` smaller keys.
-        var result = a[0]
-        for i in 0..<n {
-            let x = a[i]
-            var rank = 0
-            for j in 0..<n { rank += a[j] < x ? 1 : 0 }
-            if rank == target { result = x }
-        }
-        return result
     }
 
     /// Sorts the first `n` keys ascending.
