@@ -48,9 +48,8 @@ public struct NormalEstimate: Sendable, Equatable, Codable {
 /// triangle inequality, else from the tree search. Their covariance is summed in `Double` about the query
 /// point, in tree-slot order (two interleaved lanes), and the closed-form smallest eigenpair
 /// (`SmallestEigenpair3`: the smallest root of ``SymmetricEigen3``'s cubic, without trigonometry) gives
-/// the normal and curvature. Each point is
-/// independent and its neighbours come in the same
-/// order whichever path found them, so the parallel result is byte-identical to the serial one.
+/// the normal and curvature. Each point is independent and its neighbours come in the same order
+/// whichever path found them, so the parallel result is byte-identical to the serial one.
 public enum NormalEstimation {
     /// Estimates normals and curvature for every point of `cloud`.
     /// - Throws: ``PointCloudError/tooFewPoints(required:actual:)`` for fewer than 3 points,
