@@ -330,7 +330,7 @@ struct KDTreeBuildContext: @unchecked Sendable {
             let e = src[i]
             let v = A.lane(e)
             let k = key(v, e.w)
-            let left = bit(k < pivot)
+            let left = DistinctKeySelection.bit(k < pivot)
             dst[r &+ ((l &- r) & (0 &- left))] = e
             l &+= left
             r &+= 1 &- left
@@ -357,9 +357,9 @@ struct KDTreeBuildContext: @unchecked Sendable {
             for i in 0..<n {
                 let e = src[i]
                 let k = key(A.lane(e), e.w)
-                below &+= bit(k < p1)
+                below &+= DistinctKeySelection.bit(k < p1)
                 scratch[m] = k
-                m &+= bit(k &- p1 <= width)
+                m &+= DistinctKeySelection.bit(k &- p1 <= width)
             }
             if rank >= below && rank < below + m && m < n {
                 return selectKey(in: scratch, m, rank: rank - below, other: scratch + n)
@@ -385,9 +385,9 @@ struct KDTreeBuildContext: @unchecked Sendable {
             var below = 0, m = 0
             for i in 0..<count {
                 let k = data[i]
-                below &+= bit(k < p1)
+                below &+= DistinctKeySelection.bit(k < p1)
                 spare[m] = k
-                m &+= bit(k &- p1 <= width)
+                m &+= DistinctKeySelection.bit(k &- p1 <= width)
             }
             guard target >= below && target < below + m && m < count else { break }
             (data, spare) = (spare, data)
@@ -410,10 +410,6 @@ struct KDTreeBuildContext: @unchecked Sendable {
         let p2 = DistinctKeySelection.select(rank: hi, among: sample, count: s, scratch: sample + s, spare: sample + 2 * s)
         return (p1, p2)
     }
-
-    /// 1 for `true`, 0 for `false`, as an integer the compiler keeps out of branches.
-    @inline(__always)
-    static func bit(_ b: Bool) -> Int { Int(unsafeBitCast(b, to: UInt8.self)) }
 }
 
 /// Reads one coordinate of a build element (internal; specialises the partition loops per axis).

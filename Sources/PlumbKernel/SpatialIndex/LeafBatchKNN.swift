@@ -250,7 +250,7 @@ struct LeafBatchKNN {
             guess = guess.replacing(with: g, where: g .< guess)
             i += 8
         }
-        return (Self.smallest(best) * (1 + 1e-5), Self.optimisticSlack * Self.smallest(guess))
+        return (best.smallestLane * (1 + 1e-5), Self.optimisticSlack * guess.smallestLane)
     }
 
     private mutating func fromCandidates(_ table: KNNLeafView, _ q: SIMD3<Float>, keep: Int) -> Float? {
@@ -430,16 +430,6 @@ struct LeafBatchKNN {
         Self.insertionSort(work, found)
         for j in 0..<found { neighbours[j] = Int32(bitPattern: UInt32(truncatingIfNeeded: work[j])) }
         return worst.squareRoot()
-    }
-
-    /// The smallest lane of `v`.
-    @inline(__always)
-    static func smallest(_ v: SIMD8<Float>) -> Float {
-        let a = v.lowHalf, b = v.highHalf
-        let c = a.replacing(with: b, where: b .< a)
-        let d = c.lowHalf, e = c.highHalf
-        let f = d.replacing(with: e, where: e .< d)
-        return Swift.min(f.x, f.y)
     }
 
     /// Sorts the first `n` keys ascending.
