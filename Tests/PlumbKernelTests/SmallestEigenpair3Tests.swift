@@ -1,4 +1,3 @@
-import CLAPACK
 import Testing
 @testable import PlumbKernel
 
@@ -11,12 +10,8 @@ struct SmallestEigenpair3Tests {
         var rng = SeededGenerator(seed: 7)
         var checkedVectors = 0
         for _ in 0..<2000 {
-            let r = { Double.random(in: -10...10, using: &rng) }
-            let m = SymmetricMatrix3(xx: r(), xy: r(), xz: r(), yy: r(), yz: r(), zz: r())
-            var a: [Double] = [m.xx, m.xy, m.xz, m.xy, m.yy, m.yz, m.xz, m.yz, m.zz]
-            var w = [Double](repeating: 0, count: 3)
-            let info = LAPACKE_dsyev(LAPACK_COL_MAJOR, Int8(UInt8(ascii: "V")), Int8(UInt8(ascii: "U")), 3, &a, 3, &w)
-            #expect(info == 0)
+            let m = EigenFixtures.randomSymmetric(&rng)
+            let (w, lapackVector) = EigenFixtures.lapack(m)
             let e = SmallestEigenpair3(m)
             let scale = max(1, m.maxAbsEntry)
             #expect(abs(e.value - w[0]) < 1e-9 * scale)
@@ -25,7 +20,6 @@ struct SmallestEigenpair3Tests {
             // The eigenvector is defined when the two smallest eigenvalues are apart.
             guard w[1] - w[0] > 1e-3 * scale else { continue }
             checkedVectors += 1
-            let lapackVector = SIMD3(a[0], a[1], a[2])
             #expect(abs(dot(e.vector, lapackVector)) > 1 - 1e-9)
             #expect(length(m.multiply(e.vector) - e.value * e.vector) < 1e-8 * scale)
         }
@@ -86,10 +80,7 @@ struct SmallestEigenpair3Tests {
                 let m = SymmetricMatrix3(
                     xx: entry(r0, r0), xy: entry(r0, r1), xz: entry(r0, r2),
                     yy: entry(r1, r1), yz: entry(r1, r2), zz: entry(r2, r2))
-                var a: [Double] = [m.xx, m.xy, m.xz, m.xy, m.yy, m.yz, m.xz, m.yz, m.zz]
-                var wv = [Double](repeating: 0, count: 3)
-                let info = LAPACKE_dsyev(LAPACK_COL_MAJOR, Int8(UInt8(ascii: "V")), Int8(UInt8(ascii: "U")), 3, &a, 3, &wv)
-                #expect(info == 0)
+                let (wv, lapackVector) = EigenFixtures.lapack(m)
                 let e = SmallestEigenpair3(m)
                 let scale = m.maxAbsEntry
                 let gap = wv[1] - wv[0]
@@ -100,7 +91,6 @@ struct SmallestEigenpair3Tests {
                 #expect(abs(length(e.vector) - 1) < 1e-12)
                 guard gap > 5e-4 * scale else { continue }
                 checkedVectors += 1
-                let lapackVector = SIMD3(a[0], a[1], a[2])
                 #expect(length(cross(e.vector, lapackVector)) < 1e-10)
                 #expect(length(m.multiply(e.vector) - e.value * e.vector) < 1e-12 * scale)
             }
@@ -112,8 +102,7 @@ struct SmallestEigenpair3Tests {
     func powerOfTwoScaling() {
         var rng = SeededGenerator(seed: 5)
         for _ in 0..<500 {
-            let r = { Double.random(in: -10...10, using: &rng) }
-            let m = SymmetricMatrix3(xx: r(), xy: r(), xz: r(), yy: r(), yz: r(), zz: r())
+            let m = EigenFixtures.randomSymmetric(&rng)
             let e = SmallestEigenpair3(m)
             for f in [0x1p-900, 0x1p-70, 0x1p-20, 0x1p20, 0x1p70, 0x1p900] {
                 let scaled = SmallestEigenpair3(SymmetricMatrix3(

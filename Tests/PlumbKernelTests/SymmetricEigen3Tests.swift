@@ -1,4 +1,3 @@
-import CLAPACK
 import Testing
 @testable import PlumbKernel
 
@@ -6,22 +5,13 @@ typealias TestRNG = SeededGenerator
 
 @Suite("Closed-form symmetric 3x3 eigen solver")
 struct SymmetricEigen3Tests {
-    func lapackEigenvalues(_ m: SymmetricMatrix3) -> [Double] {
-        var a: [Double] = [m.xx, m.xy, m.xz, m.xy, m.yy, m.yz, m.xz, m.yz, m.zz]
-        var w = [Double](repeating: 0, count: 3)
-        let info = LAPACKE_dsyev(LAPACK_COL_MAJOR, Int8(UInt8(ascii: "V")), Int8(UInt8(ascii: "U")), 3, &a, 3, &w)
-        #expect(info == 0)
-        return w
-    }
-
     @Test("matches LAPACK dsyev on random matrices")
     func matchesLAPACK() {
         var rng = TestRNG(seed: 42)
         for _ in 0..<2000 {
-            let r = { Double.random(in: -10...10, using: &rng) }
-            let m = SymmetricMatrix3(xx: r(), xy: r(), xz: r(), yy: r(), yz: r(), zz: r())
+            let m = EigenFixtures.randomSymmetric(&rng)
             let e = SymmetricEigen3(m)
-            let w = lapackEigenvalues(m)
+            let w = EigenFixtures.lapack(m).values
             let tol = 1e-9 * max(1, m.maxAbsEntry)
             for k in 0..<3 { #expect(abs(e.values[k] - w[k]) < tol) }
             for (v, lambda) in [(e.vector0, e.values[0]), (e.vector1, e.values[1]), (e.vector2, e.values[2])] {
