@@ -112,6 +112,30 @@ struct LeafBatchKNNTests {
         #expect(serial == parallel)
     }
 
+    @Test("groups are runs of consecutive slots, at most the group size, the same serially and in parallel")
+    func groupsOfConsecutiveSlots() throws {
+        let c = Self.scan(30_000, seed: 9, quantize: false, cluster: true)
+        let tree = try KDTree(x: c.x, y: c.y, z: c.z, leafSize: 32, blockAlignment: 8)
+        let limit = KDTree.neighbourhoodGroupSize
+        // Per slot: the first slot and size of the group that delivered it (written once per slot).
+        func groups(parallel: Bool) -> [SIMD2<Int32>] {
+            var rows = [SIMD2<Int32>](repeating: SIMD2(-1, -1), count: tree.count)
+            rows.withUnsafeMutableBufferPointer { buffer in
+                let out = SendablePointer(p: buffer.baseAddress!)
+                tree.forEachNeighbourhoodGroup(k: 30, keep: 0, parallel: parallel) { _, first, count, _, _ in
+                    for s in first..<(first + count) { out.p[s] = SIMD2(Int32(first), Int32(count)) }
+                }
+            }
+            return rows
+        }
+        let serial = groups(parallel: false)
+        #expect(serial.allSatisfy { $0.x >= 0 && $0.y >= 1 && Int($0.y) <= limit }, "every slot delivered")
+        // Most groups are full: they end only at the end of a work run (about 4096 points).
+        let full = serial.filter { Int($0.y) == limit }.count
+        #expect(full > tree.count * 9 / 10)
+        #expect(groups(parallel: true) == serial)
+    }
+
     @Test("small clouds and k near the cloud size", arguments: [1, 5, 8, 29, 30, 31, 200])
     func smallClouds(n: Int) throws {
         let (_, total, _) = try Self.check(Self.scan(n, seed: UInt64(n), quantize: false), k: 30, keep: min(n, 11))

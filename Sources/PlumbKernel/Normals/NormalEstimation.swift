@@ -48,8 +48,10 @@ public struct NormalEstimate: Sendable, Equatable, Codable {
 /// triangle inequality, else from the tree search. Their covariance is summed in `Double` about the query
 /// point, in tree-slot order (two interleaved lanes), and the closed-form smallest eigenpair
 /// (`SmallestEigenpair3`: the smallest root of ``SymmetricEigen3``'s cubic, without trigonometry) gives
-/// the normal and curvature. Each point is independent and its neighbours come in the same order
-/// whichever path found them, so the parallel result is byte-identical to the serial one.
+/// the normal and curvature; the eigenpairs are solved four points at a time, one per SIMD lane
+/// (`SmallestEigenpair3x4`, bit-identical to the scalar solver), so that their long dependency chains
+/// overlap. Each point is independent and its neighbours come in the same order whichever path found
+/// them, so the parallel result is byte-identical to the serial one.
 public enum NormalEstimation {
     /// Estimates normals and curvature for every point of `cloud`.
     /// - Throws: ``PointCloudError/tooFewPoints(required:actual:)`` for fewer than 3 points,
@@ -94,16 +96,15 @@ public enum NormalEstimation {
                             let px = SendablePointer(p: bx.baseAddress!), py = SendablePointer(p: by.baseAddress!)
                             let pz = SendablePointer(p: bz.baseAddress!), pc = SendablePointer(p: bc.baseAddress!)
                             let pg = keep > 0 ? SendablePointer(p: bg.baseAddress!) : nil
-                            tree.forEachNeighbourhood(k: k, keep: keep, parallel: options.parallel) { view, s, nb, nearest in
-                                let i = Int(view.ids[s])
-                                let e = SmallestEigenpair3(
-                                    Self.covariance(x: view.xs, y: view.ys, z: view.zs, query: s, neighbours: nb, k: k))
-                                px.p[i] = Float(e.vector.x)
-                                py.p[i] = Float(e.vector.y)
-                                pz.p[i] = Float(e.vector.z)
-                                pc.p[i] = e.trace > 0 ? Float(max(e.value, 0) / e.trace) : 0
+                            tree.forEachNeighbourhoodGroup(k: k, keep: keep, parallel: options.parallel) { view, first, count, nb, nearest in
+                                Self.solveGroup(
+                                    view, first: first, count: count, neighbours: nb, k: k,
+                                    normals: (px.p, py.p, pz.p), curvature: pc.p)
                                 if let pg {
-                                    for j in 0..<keep { pg.p[i * keep + j] = nearest[j] }
+                                    for r in 0..<count {
+                                        let i = Int(view.ids[first + r])
+                                        for j in 0..<keep { pg.p[i * keep + j] = nearest[r * keep + j] }
+                                    }
                                 }
                             }
                         }
@@ -121,6 +122,50 @@ public enum NormalEstimation {
             NormalOrientationSolver.propagate(&normals, cloud: cloud, graph: graph, perRow: keep)
         }
         return NormalEstimate(normals: normals, curvature: curv)
+    }
+
+    /// Normal and curvature of the `count` (≤ ``KDTree/neighbourhoodGroupSize``) consecutive tree slots
+    /// from `first`, whose neighbour slots are the rows of `neighbours` (`k` per row): covariances one by
+    /// one, then the eigenpairs four at a time (`SmallestEigenpair3x4`, bit-identical to the scalar solver
+    /// per lane), written at each point's index.
+    @inline(__always)
+    static func solveGroup(
+        _ view: KNNLeafView, first: Int, count: Int, neighbours: UnsafePointer<Int32>, k: Int,
+        normals: (x: UnsafeMutablePointer<Float>, y: UnsafeMutablePointer<Float>, z: UnsafeMutablePointer<Float>),
+        curvature: UnsafeMutablePointer<Float>
+    ) {
+        // Six entries per covariance, one SIMD4 per entry and 4 queries (lanes) at a time.
+        withUnsafeTemporaryAllocation(of: SIMD4<Double>.self, capacity: 6 * ((KDTree.neighbourhoodGroupSize + 3) / 4)) { entries in
+            let e = entries.baseAddress!
+            let lanes = (count + 3) & ~3
+            for r in 0..<lanes {
+                // Lanes past `count` repeat the first row (solved, never written).
+                let m = covariance(
+                    x: view.xs, y: view.ys, z: view.zs, query: first + (r < count ? r : 0),
+                    neighbours: neighbours + (r < count ? r : 0) * k, k: k)
+                let g = e + 6 * (r >> 2), lane = r & 3
+                g[0][lane] = m.xx
+                g[1][lane] = m.xy
+                g[2][lane] = m.xz
+                g[3][lane] = m.yy
+                g[4][lane] = m.yz
+                g[5][lane] = m.zz
+            }
+            var r = 0
+            while r < count {
+                let g = e + 6 * (r >> 2)
+                let pair = SmallestEigenpair3x4(xx: g[0], xy: g[1], xz: g[2], yy: g[3], yz: g[4], zz: g[5])
+                for lane in 0..<min(4, count - r) {
+                    let i = Int(view.ids[first + r + lane])
+                    normals.x[i] = Float(pair.x[lane])
+                    normals.y[i] = Float(pair.y[lane])
+                    normals.z[i] = Float(pair.z[lane])
+                    let trace = pair.trace[lane]
+                    curvature[i] = trace > 0 ? Float(max(pair.value[lane], 0) / trace) : 0
+                }
+                r += 4
+            }
+        }
     }
 
     /// Population covariance (m²) of the `k` points at tree slots `neighbours`, summed in `Double` about

@@ -90,18 +90,40 @@ struct KNNLeafView {
 }
 
 extension KDTree {
-    /// Exact k-NN of every indexed point (internal batch helper for ``NormalEstimation``): calls
-    /// `body(view, slot, neighbours, nearest)` once per tree slot, where `neighbours` holds the tree slots
-    /// of its `k` nearest points (itself included; ties by point index) in ascending slot order, and
-    /// `nearest` the point indices of its `keep` nearest by ascending (distance, index). Work is split into
-    /// runs of consecutive leaves of about 4096 points, spread over all cores when `parallel`; each slot is
-    /// visited exactly once and the arguments do not depend on the split. The tree must be built with
-    /// `blockAlignment: 8`.
-    /// - Returns: how many queries were answered from leaf candidates and how many by the tree.
+    /// Queries answered per call of the group body of ``forEachNeighbourhoodGroup(k:keep:parallel:_:)``
+    /// (at most; fewer at the end of a work run).
+    static let neighbourhoodGroupSize = 16
+
+    /// Exact k-NN of every indexed point (internal batch helper): calls `body(view, slot, neighbours,
+    /// nearest)` once per tree slot, where `neighbours` holds the tree slots of its `k` nearest points
+    /// (itself included; ties by point index) in ascending slot order, and `nearest` the point indices of
+    /// its `keep` nearest by ascending (distance, index). See ``forEachNeighbourhoodGroup(k:keep:parallel:_:)``.
     @discardableResult
     func forEachNeighbourhood(
         k: Int, keep: Int, parallel: Bool,
         _ body: (KNNLeafView, Int, UnsafePointer<Int32>, UnsafePointer<Int32>) -> Void
+    ) -> (batched: Int, fallbacks: Int) {
+        let kk = min(k, count)
+        return forEachNeighbourhoodGroup(k: k, keep: keep, parallel: parallel) { view, first, slots, nb, nearest in
+            for i in 0..<slots { body(view, first + i, nb + i * kk, nearest + i * keep) }
+        }
+    }
+
+    /// Exact k-NN of every indexed point, handed over in groups of consecutive tree slots (internal batch
+    /// helper for ``NormalEstimation``): calls `body(view, first, count, neighbours, nearest)` for the
+    /// slots `first..<first + count` (`count` ≤ ``neighbourhoodGroupSize``), where row `i` of
+    /// `neighbours` (`min(k, count)` entries per row) holds the tree slots of slot `first + i`'s nearest
+    /// points (itself included; ties by point index) in ascending slot order, and row `i` of `nearest`
+    /// (`keep` entries per row) the point indices of its `keep` nearest by ascending (distance, index).
+    /// Work is split into runs of consecutive leaves of about 4096 points, spread over all cores when
+    /// `parallel`; each slot is visited exactly once, and the groups and their contents do not depend on
+    /// the split between cores (a group never spans two runs, and runs are fixed by the tree). The tree
+    /// must be built with `blockAlignment: 8`.
+    /// - Returns: how many queries were answered from leaf candidates and how many by the tree.
+    @discardableResult
+    func forEachNeighbourhoodGroup(
+        k: Int, keep: Int, parallel: Bool,
+        _ body: (KNNLeafView, Int, Int, UnsafePointer<Int32>, UnsafePointer<Int32>) -> Void
     ) -> (batched: Int, fallbacks: Int) {
         let n = count
         let kk = min(k, n)
@@ -121,6 +143,7 @@ extension KDTree {
         chunkStarts.append(leaves.count)
         let chunks = chunkStarts.count - 1
         let treeDepth = depth
+        let group = Self.neighbourhoodGroupSize
         var stats = [SIMD2<Int>](repeating: .zero, count: chunks)
         withView { tree in
             table.xs.withUnsafeBufferPointer { x in
@@ -142,16 +165,35 @@ extension KDTree {
                                             withoutActuallyEscaping(body) { body in
                                                 let run: (Int) -> Void = { c in
                                                     var batch = LeafBatchKNN(depth: treeDepth, k: kk)
-                                                    defer { batch.deallocate() }
+                                                    // One row per query of the group; +1: the selection
+                                                    // writes one entry past a row (into the next row, which
+                                                    // its own answer then overwrites, or into this slack).
+                                                    let rows = UnsafeMutablePointer<Int32>.allocate(capacity: group * kk + 1)
+                                                    let nearestRows = UnsafeMutablePointer<Int32>.allocate(capacity: max(group * keep, 1))
+                                                    defer {
+                                                        batch.deallocate()
+                                                        rows.deallocate()
+                                                        nearestRows.deallocate()
+                                                    }
+                                                    var first = 0, answered = 0
                                                     for l in chunkStarts[c]..<chunkStarts[c + 1] {
                                                         let node = Int(leaves[l])
                                                         batch.begin(view, node: node)
                                                         let nd = view.nodes[node]
                                                         for s in Int(nd.a)..<Int(nd.b) {
-                                                            _ = batch.answer(view, slot: s, keep: keep)
-                                                            body(view, s, batch.neighbours, batch.nearest)
+                                                            if answered == 0 { first = s }
+                                                            assert(s == first + answered, "leaves of a run are consecutive")
+                                                            _ = batch.answer(
+                                                                view, slot: s, keep: keep, neighbours: rows + answered * kk,
+                                                                nearest: nearestRows + answered * keep)
+                                                            answered += 1
+                                                            if answered == group {
+                                                                body(view, first, answered, rows, nearestRows)
+                                                                answered = 0
+                                                            }
                                                         }
                                                     }
+                                                    if answered > 0 { body(view, first, answered, rows, nearestRows) }
                                                     out.p[c] = SIMD2(batch.batched, batch.fallbacks)
                                                 }
                                                 if parallel && chunks > 1 {

@@ -60,10 +60,6 @@ struct LeafBatchKNN {
     /// Per scanned 8-point block of the current query: its 8 squared distances; and one bit per block
     /// with a lane within the radius (see `collect`).
     let blockDistances: UnsafeMutablePointer<Float>, hitWords: UnsafeMutablePointer<UInt64>
-    /// The answer of the last query: neighbour slots ascending (k), and with `keep > 0` the nearest
-    /// `keep` point indices by ascending (distance, index).
-    let neighbours: UnsafeMutablePointer<Int32>
-    let nearest: UnsafeMutablePointer<Int32>
     /// Recently answered queries (coordinates and k-th neighbour distance), a ring of ``recent``.
     let rx: UnsafeMutablePointer<Float>, ry: UnsafeMutablePointer<Float>, rz: UnsafeMutablePointer<Float>
     let rk: UnsafeMutablePointer<Float>
@@ -97,8 +93,6 @@ struct LeafBatchKNN {
         hitWords = .allocate(capacity: Self.maximumCandidates / 512 + 1)
         hitWords.initialize(repeating: 0, count: Self.maximumCandidates / 512 + 1)
         queue = .allocate(capacity: Self.maximumCandidates / 8 + 4)
-        neighbours = .allocate(capacity: k + 1)  // +1: the branch-free selection writes one past the end
-        nearest = .allocate(capacity: max(k, 1))
         rx = .allocate(capacity: Self.recent)
         ry = .allocate(capacity: Self.recent)
         rz = .allocate(capacity: Self.recent)
@@ -114,7 +108,7 @@ struct LeafBatchKNN {
         leafFirst.deallocate(); leafEnd.deallocate()
         boxLoX.deallocate(); boxLoY.deallocate(); boxLoZ.deallocate()
         boxHiX.deallocate(); boxHiY.deallocate(); boxHiZ.deallocate()
-        keys.deallocate(); slots.deallocate(); work.deallocate(); spare.deallocate(); neighbours.deallocate(); nearest.deallocate()
+        keys.deallocate(); slots.deallocate(); work.deallocate(); spare.deallocate()
         queue.deallocate()
         blockDistances.deallocate(); hitWords.deallocate()
         rx.deallocate(); ry.deallocate(); rz.deallocate(); rk.deallocate()
@@ -205,19 +199,25 @@ struct LeafBatchKNN {
         return g.x * g.x + g.y * g.y + g.z * g.z
     }
 
-    /// Answers the query at tree slot `s` (a point of the gathered leaf): fills ``neighbours`` (and
-    /// ``nearest`` when `keep > 0`) and returns the k-th neighbour distance (m).
-    mutating func answer(_ table: KNNLeafView, slot s: Int, keep: Int) -> Float {
+    /// Answers the query at tree slot `s` (a point of the gathered leaf) and returns the k-th neighbour
+    /// distance (m). Writes the k neighbour slots in ascending order to `neighbours`, which must have room
+    /// for k + 1 entries (the branch-free selection writes one past the k-th; the extra entry's value is
+    /// unspecified), and with `keep > 0` the nearest `keep` point indices by ascending (distance, index)
+    /// to `nearest`.
+    mutating func answer(
+        _ table: KNNLeafView, slot s: Int, keep: Int,
+        neighbours: UnsafeMutablePointer<Int32>, nearest: UnsafeMutablePointer<Int32>
+    ) -> Float {
         let q = SIMD3(table.xs[s], table.ys[s], table.zs[s])
         if !attempted && ringCount > 0 { gather(table) }
-        if gathered, let kth = fromCandidates(table, q, keep: keep) {
+        if gathered, let kth = fromCandidates(table, q, keep: keep, neighbours: neighbours, nearest: nearest) {
             batched += 1
             remember(q, kth)
             leafLargest = max(leafLargest, kth)
             return kth
         }
         fallbacks += 1
-        let kth = fromTree(table, q, keep: keep)
+        let kth = fromTree(table, q, keep: keep, neighbours: neighbours, nearest: nearest)
         remember(q, kth)
         treeLargest = max(treeLargest, kth)
         return kth
@@ -253,7 +253,10 @@ struct LeafBatchKNN {
         return (best.smallestLane * (1 + 1e-5), Self.optimisticSlack * guess.smallestLane)
     }
 
-    private mutating func fromCandidates(_ table: KNNLeafView, _ q: SIMD3<Float>, keep: Int) -> Float? {
+    private mutating func fromCandidates(
+        _ table: KNNLeafView, _ q: SIMD3<Float>, keep: Int,
+        neighbours: UnsafeMutablePointer<Int32>, nearest: UnsafeMutablePointer<Int32>
+    ) -> Float? {
         let b = bounds(q)
         let rho = min(b.guaranteed, gatherRadius)
         let opt = min(b.optimistic, rho)
@@ -265,7 +268,7 @@ struct LeafBatchKNN {
             guard m >= k else { return nil }
         }
         // The k-th smallest key, then the keys up to it in candidate (= ascending slot) order.
-        let keys = keys, slots = slots, neighbours = neighbours, work = work, spare = spare
+        let keys = keys, slots = slots, work = work, spare = spare
         let kthKey = DistinctKeySelection.select(rank: k - 1, among: keys, count: m, scratch: work, spare: spare)
         var o = 0
         for j in 0..<m {
@@ -414,7 +417,10 @@ struct LeafBatchKNN {
         return (h.x | h.y | h.z | h.w) != 0
     }
 
-    private mutating func fromTree(_ table: KNNLeafView, _ q: SIMD3<Float>, keep: Int) -> Float {
+    private mutating func fromTree(
+        _ table: KNNLeafView, _ q: SIMD3<Float>, keep: Int,
+        neighbours: UnsafeMutablePointer<Int32>, nearest: UnsafeMutablePointer<Int32>
+    ) -> Float {
         // The remembered queries bound the k-NN radius; the tree then skips everything beyond it.
         let g = ringCount > 0 ? bounds(q).guaranteed : .infinity
         var found = table.tree.knn(q, k: k, stackN: stackN, stackB: stackB, outIdx: fallbackIndices,
