@@ -112,7 +112,7 @@ extension KDTree {
     /// Exact k-NN of every indexed point, handed over in groups of consecutive tree slots (internal batch
     /// helper for ``NormalEstimation``): calls `body(view, first, count, neighbours, nearest)` for the
     /// slots `first..<first + count` (`count` ≤ ``neighbourhoodGroupSize``), where row `i` of
-    /// `neighbours` (`min(k, count)` entries per row) holds the tree slots of slot `first + i`'s nearest
+    /// `neighbours` (`min(k, n)` entries per row, `n` the number of indexed points) holds the tree slots of slot `first + i`'s nearest
     /// points (itself included; ties by point index) in ascending slot order, and row `i` of `nearest`
     /// (`keep` entries per row) the point indices of its `keep` nearest by ascending (distance, index).
     /// Work is split into runs of consecutive leaves of about 4096 points, spread over all cores when
