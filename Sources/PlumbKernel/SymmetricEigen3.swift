@@ -121,25 +121,40 @@ public struct SymmetricEigen3: Sendable, Hashable {
     }
 
     /// Unit eigenvector of the eigenvalue `e` of `a`: the longest cross product of two rows of `a − eI`
-    /// (the first longest in the order 01, 02, 12; (1, 0, 0) when all vanish). Chosen by selects rather
-    /// than branches, since which pair wins varies from point to point.
+    /// (the first longest in the order 01, 02, 12; (1, 0, 0) when all vanish).
     @inline(__always)
     static func eigenvector0(_ a: SymmetricMatrix3, _ e: Double) -> SIMD3<Double> {
-        let r0 = SIMD3(a.xx - e, a.xy, a.xz)
-        let r1 = SIMD3(a.xy, a.yy - e, a.yz)
-        let r2 = SIMD3(a.xz, a.yz, a.zz - e)
-        let c01 = cross(r0, r1), c02 = cross(r0, r2), c12 = cross(r1, r2)
-        let d01 = dot(c01, c01), d02 = dot(c02, c02), d12 = dot(c12, c12)
-        var c = c01, d = d01
-        if d02 > d {
-            c = c02
-            d = d02
-        }
-        if d12 > d {
-            c = c12
-            d = d12
-        }
-        return d > 0 ? c / d.squareRoot() : SIMD3(1, 0, 0)
+        let v = eigenvector0(xx: a.xx, xy: a.xy, xz: a.xz, yy: a.yy, yz: a.yz, zz: a.zz, e)
+        return SIMD3(v.x, v.y, v.z)
+    }
+
+    /// ``eigenvector0(_:_:)`` per lane, component by component (the same operations as `cross` and `dot`
+    /// on the rows, in the same order). The winning pair is chosen by selects rather than branches, since
+    /// it varies from point to point.
+    @inline(__always)
+    static func eigenvector0<V: EigenLanes>(
+        xx: V, xy: V, xz: V, yy: V, yz: V, zz: V, _ e: V
+    ) -> (x: V, y: V, z: V) {
+        // Rows r0 = (r0x, xy, xz), r1 = (xy, r1y, yz), r2 = (xz, yz, r2z).
+        let r0x = xx - e, r1y = yy - e, r2z = zz - e
+        // r0 × r1, r0 × r2, r1 × r2.
+        let ax: V = xy * yz - xz * r1y, ay: V = xz * xy - r0x * yz, az: V = r0x * r1y - xy * xy
+        let bx: V = xy * r2z - xz * yz, by: V = xz * xz - r0x * r2z, bz: V = r0x * yz - xy * xz
+        let cx: V = r1y * r2z - yz * yz, cy: V = yz * xz - xy * r2z, cz: V = xy * yz - r1y * xz
+        let da: V = (ax * ax + ay * ay) + az * az
+        let db: V = (bx * bx + by * by) + bz * bz
+        let dc: V = (cx * cx + cy * cy) + cz * cz
+        var x = ax.replacing(with: bx, where: db, exceeds: da), y = ay.replacing(with: by, where: db, exceeds: da)
+        var z = az.replacing(with: bz, where: db, exceeds: da), d = da.replacing(with: db, where: db, exceeds: da)
+        x = x.replacing(with: cx, where: dc, exceeds: d)
+        y = y.replacing(with: cy, where: dc, exceeds: d)
+        z = z.replacing(with: cz, where: dc, exceeds: d)
+        d = d.replacing(with: dc, where: dc, exceeds: d)
+        // (1, 0, 0) unless d > 0.
+        let root = d.squareRoot(), zero = V(constant: 0)
+        return (V(constant: 1).replacing(with: x / root, where: d, exceeds: zero),
+                zero.replacing(with: y / root, where: d, exceeds: zero),
+                zero.replacing(with: z / root, where: d, exceeds: zero))
     }
 
     @inline(__always)

@@ -66,29 +66,45 @@ struct SmallestEigenpair3 {
             }
             return
         }
-        let q = (a.xx + a.yy + a.zz) * (1.0 / 3)
-        let b00 = a.xx - q, b11 = a.yy - q, b22 = a.zz - q
-        let p2 = (b00 * b00 + b11 * b11 + b22 * b22 + 2 * norm) * (1.0 / 6)
-        let p = p2.squareRoot()
-        let c00 = b11 * b22 - a.yz * a.yz
-        let c01 = a.xy * b22 - a.yz * a.xz
-        let c02 = a.xy * a.yz - b11 * a.xz
-        let det = b00 * c00 - a.xy * c01 + a.xz * c02
-        // det / (2p³), dividing by p² while p's square root is computed.
-        let h = min(max(det / (2 * p2 * p2) * p, -1), 1)
-        let s = (1 - h).squareRoot()
-        let s2 = s * s, s4 = s2 * s2
-        let g0 = (0.8164965803749707 - 0.11111102996872985 * s) + s2 * (0.037798783197789246 - 0.01644181989028431 * s)
-            + s4 * ((0.007990025700234368 - 0.003986418631443759 * s) + s2 * (0.0018300907182185648 - 0.0006677654630917832 * s))
-            + s4 * s4 * (0.0001606594805329803 - 1.829808447849511e-05 * s)
-        let inverseSlope = (0.20412410183271068 - 0.05555142097399159 * s) + s2 * (0.028284838810544312 - 0.016051991989972026 * s)
-            + s4 * ((0.008800952511609221 - 0.003953097845742249 * s) + s2 * (0.001177403858674918 - 0.00016408859818973291 * s))
-        let psi = g0 * g0 * (s * g0 + 3) - 2
-        // λ0 = q + p β0 = q − p − p s (g0 − ψ / ψ′).
-        let ps = p * s
-        let lambda = ((q - p) - ps * g0) + psi * (ps * inverseSlope)
+        let (q, lambda) = Self.smallestRoot(xx: a.xx, xy: a.xy, xz: a.xz, yy: a.yy, yz: a.yz, zz: a.zz, norm: norm)
         trace = 3 * q * factor
         value = lambda * factor
         vector = SymmetricEigen3.eigenvector0(a, lambda)
+    }
+
+    /// The trace-shifted mean `q` and the smallest eigenvalue `λ0` of the matrix (per lane) with entries
+    /// `xx` … `zz` and off-diagonal norm `norm = xy² + xz² + yz²` > 0, finite entries of moderate size
+    /// (see ``init(_:)``), by the formula of ``init(scaled:by:)``. Shared by this solver and the four-lane
+    /// `SmallestEigenpair3x4`, so that both give the same bits.
+    @inline(__always)
+    static func smallestRoot<V: EigenLanes>(
+        xx: V, xy: V, xz: V, yy: V, yz: V, zz: V, norm: V
+    ) -> (q: V, lambda: V) {
+        let q: V = ((xx + yy) + zz) * V(constant: 1.0 / 3)
+        let b00 = xx - q, b11 = yy - q, b22 = zz - q
+        let squares: V = (b00 * b00 + b11 * b11) + b22 * b22
+        let p2: V = (squares + V(constant: 2) * norm) * V(constant: 1.0 / 6)
+        let p = p2.squareRoot()
+        let c00: V = b11 * b22 - yz * yz
+        let c01: V = xy * b22 - yz * xz
+        let c02: V = xy * yz - b11 * xz
+        let det: V = (b00 * c00 - xy * c01) + xz * c02
+        // det / (2p³), dividing by p² while p's square root is computed.
+        let h: V = (det / ((V(constant: 2) * p2) * p2) * p).clampedToUnit()
+        let s = (V(constant: 1) - h).squareRoot()
+        let s2 = s * s, s4 = s2 * s2
+        @inline(__always) func line(_ a: Double, _ b: Double) -> V { V(constant: a) - V(constant: b) * s }
+        // g(s), degree 9, and 1/ψ′, degree 7, each a sum of `line` pieces in powers of s².
+        let g0a: V = line(0.8164965803749707, 0.11111102996872985) + s2 * line(0.037798783197789246, 0.01644181989028431)
+        let g0b: V = line(0.007990025700234368, 0.003986418631443759) + s2 * line(0.0018300907182185648, 0.0006677654630917832)
+        let g0: V = (g0a + s4 * g0b) + (s4 * s4) * line(0.0001606594805329803, 1.829808447849511e-05)
+        let slopeA: V = line(0.20412410183271068, 0.05555142097399159) + s2 * line(0.028284838810544312, 0.016051991989972026)
+        let slopeB: V = line(0.008800952511609221, 0.003953097845742249) + s2 * line(0.001177403858674918, 0.00016408859818973291)
+        let inverseSlope: V = slopeA + s4 * slopeB
+        let psi: V = (g0 * g0) * (s * g0 + V(constant: 3)) - V(constant: 2)
+        // λ0 = q + p β0 = q − p − p s (g0 − ψ / ψ′).
+        let ps = p * s
+        let lambda: V = ((q - p) - ps * g0) + psi * (ps * inverseSlope)
+        return (q, lambda)
     }
 }
