@@ -344,26 +344,11 @@ struct KDTreeBuildContext: @unchecked Sendable {
     static func selectKey<A: KDAxisLane>(
         _: A.Type, src: UnsafeMutablePointer<SIMD4<Float>>, n: Int, rank: Int, scratch: UnsafeMutablePointer<UInt64>
     ) -> UInt64 {
-        if n > directSelectLimit {
-            let s = sampleSize(n)
-            let sample = scratch + n
-            for i in 0..<s {
-                let e = src[i * n / s]
-                sample[i] = key(A.lane(e), e.w)
-            }
-            let (p1, p2) = bracket(sample, s, rank: rank * s / n)
-            let width = p2 &- p1
-            var below = 0, m = 0
-            for i in 0..<n {
-                let e = src[i]
-                let k = key(A.lane(e), e.w)
-                below &+= DistinctKeySelection.bit(k < p1)
-                scratch[m] = k
-                m &+= DistinctKeySelection.bit(k &- p1 <= width)
-            }
-            if rank >= below && rank < below + m && m < n {
-                return selectKey(in: scratch, m, rank: rank - below, other: scratch + n)
-            }
+        if n > directSelectLimit,
+           let narrowed = narrow(count: n, rank: rank, sample: scratch + n, into: scratch, key: { i in
+               key(A.lane(src[i]), src[i].w)
+           }) {
+            return selectKey(in: scratch, narrowed.kept, rank: rank - narrowed.below, other: scratch + n)
         }
         for i in 0..<n {
             let e = src[i]
@@ -378,23 +363,40 @@ struct KDTreeBuildContext: @unchecked Sendable {
     ) -> UInt64 {
         var data = keys, spare = other, count = n, target = rank
         while count > directSelectLimit {
-            let s = sampleSize(count)
-            for i in 0..<s { spare[i] = data[i * count / s] }
-            let (p1, p2) = bracket(spare, s, rank: target * s / count)
-            let width = p2 &- p1
-            var below = 0, m = 0
-            for i in 0..<count {
-                let k = data[i]
-                below &+= DistinctKeySelection.bit(k < p1)
-                spare[m] = k
-                m &+= DistinctKeySelection.bit(k &- p1 <= width)
-            }
-            guard target >= below && target < below + m && m < count else { break }
+            let source = data
+            guard let narrowed = narrow(count: count, rank: target, sample: spare, into: spare, key: { source[$0] })
+            else { break }
             (data, spare) = (spare, data)
-            count = m
-            target -= below
+            count = narrowed.kept
+            target -= narrowed.below
         }
         return DistinctKeySelection.select(rank: target, among: data, count: count, scratch: spare, spare: data)
+    }
+
+    /// One narrowing step of a rank search among the `n` keys `key(0..<n)`: brackets rank `rank` between
+    /// two keys of an evenly spaced sample (written to `sample`, room for `3 sampleSize(n)` keys), then
+    /// writes the keys inside the bracket, in order, to `into` (every key is written, only those inside
+    /// advance: room for `n`; `sample` may be the same buffer, it is no longer needed by then). Returns how
+    /// many keys lie below the bracket and how many were kept; `nil` when the bracket misses the rank or
+    /// keeps every key (the caller then selects among all of them).
+    @inline(__always)
+    static func narrow(
+        count n: Int, rank: Int, sample: UnsafeMutablePointer<UInt64>, into out: UnsafeMutablePointer<UInt64>,
+        key: (Int) -> UInt64
+    ) -> (below: Int, kept: Int)? {
+        let s = sampleSize(n)
+        for i in 0..<s { sample[i] = key(i * n / s) }
+        let (p1, p2) = bracket(sample, s, rank: rank * s / n)
+        let width = p2 &- p1
+        var below = 0, m = 0
+        for i in 0..<n {
+            let k = key(i)
+            below &+= DistinctKeySelection.bit(k < p1)
+            out[m] = k
+            m &+= DistinctKeySelection.bit(k &- p1 <= width)
+        }
+        guard rank >= below && rank < below + m && m < n else { return nil }
+        return (below, m)
     }
 
     /// Sample size for bracketing the median of `n` keys.
