@@ -1,6 +1,6 @@
-/// Selection of one rank among distinct 64-bit keys (internal): the medians of the ``KDTree`` build and
-/// the k-th neighbour of the batch k-NN (`LeafBatchKNN`), whose keys pack a value's order-preserving bits
-/// above a point index, so all keys differ and a comparison is one integer compare.
+/// Selection of one rank among distinct 64-bit keys (internal): the medians of the ``KDTree`` build,
+/// whose keys pack a coordinate's order-preserving bits above a point index, so all keys differ and a
+/// comparison is one integer compare.
 enum DistinctKeySelection {
     /// The key of rank `rank` (0-based: `rank` keys are smaller) among the distinct keys `keys[0..<n]`
     /// (`0 <= rank < n`).

@@ -15,10 +15,13 @@ import Dispatch
 /// of a query of B lies in those leaves. Each query q then gets a guaranteed radius
 /// `ρ(q) = min(R, min_p (d_k(p) + |q − p|))` over the last 16 answered queries p (triangle inequality:
 /// the k nearest of p lie within `d_k(p) + |q − p|` of q), scans only the blocks whose box is within ρ
-/// (of the candidate leaves whose box is), 8 lanes at a time, and keeps the (squared distance, point
-/// index) keys within ρ. The k smallest keys are the exact answer whenever at least k were kept, because
-/// every point closer than the k-th kept one was a candidate. Otherwise (ρ was capped by `R`, or the leaf had too many candidates) the
-/// query goes to the tree (``KDTreeView/knn(_:k:stackN:stackB:outIdx:outD:slots:sorted:)``).
+/// (of the candidate leaves whose box is), 8 lanes at a time, and counts the points within ρ (first
+/// within an optimistic radius, see ``optimisticSlack``). When at least k are, their k nearest are the
+/// exact answer, because every point closer than the k-th was scanned: the k-th smallest squared
+/// distance is found by counting (`CountingThreshold`, on the stored distances of the blocks with a
+/// point within the radius), ties at it go to the smallest point indices, and one branch-free pass
+/// writes the neighbours. Otherwise (ρ was capped by `R`, or the leaf had too many candidates) the query
+/// goes to the tree (``KDTreeView/knn(_:k:stackN:stackB:outIdx:outD:slots:sorted:)``).
 ///
 /// Distances use the tree's `Float` arithmetic (`dx * dx + dy * dy + dz * dz`, `dx = p.x - q.x`), and the
 /// box bounds are computed in the same order, so a box bound never exceeds a computed point distance;
@@ -54,12 +57,14 @@ struct LeafBatchKNN {
     /// The current leaf node and whether its gather has run.
     private var currentNode = 0
     private var attempted = false
-    /// Selection keys `(squared distance bits << 32) | point index`, the slot of each, and a scratch copy.
-    let keys: UnsafeMutablePointer<UInt64>, slots: UnsafeMutablePointer<Int32>, work: UnsafeMutablePointer<UInt64>
-    let spare: UnsafeMutablePointer<UInt64>
-    /// Per scanned 8-point block of the current query: its 8 squared distances; and one bit per block
-    /// with a lane within the radius (see `collect`).
-    let blockDistances: UnsafeMutablePointer<Float>, hitWords: UnsafeMutablePointer<UInt64>
+    /// Keys `(squared distance bits << 32) | point index` of the selected neighbours (for `keep`), and
+    /// the point indices of tied neighbours.
+    let work: UnsafeMutablePointer<UInt64>, spare: UnsafeMutablePointer<UInt64>
+    /// The 8 squared distances of each of the current query's ``hitBlocks`` (blocks with a point within
+    /// the radius; see `collect`).
+    let blockDistances: UnsafeMutablePointer<Float>
+    /// Blocks of the current query with a point within the radius; their first slots are `queue[0..<hitBlocks]`.
+    private var hitBlocks = 0
     /// Recently answered queries (coordinates and k-th neighbour distance), a ring of ``recent``.
     let rx: UnsafeMutablePointer<Float>, ry: UnsafeMutablePointer<Float>, rz: UnsafeMutablePointer<Float>
     let rk: UnsafeMutablePointer<Float>
@@ -67,7 +72,7 @@ struct LeafBatchKNN {
     private(set) var ringCount = 0
     /// Largest k-th neighbour distance answered from candidates / by the tree since the last gather (m).
     private var leafLargest: Float = 0, treeLargest: Float = 0
-    /// First slots of the blocks the current query scans, ascending (see `collect`).
+    /// First slots of the blocks the current query scans, then of its ``hitBlocks``, ascending (see `collect`).
     let queue: UnsafeMutablePointer<Int32>
     /// Tree traversal stacks and fallback result buffers.
     let stackN: UnsafeMutablePointer<Int32>, stackB: UnsafeMutablePointer<SIMD4<Float>>
@@ -85,13 +90,9 @@ struct LeafBatchKNN {
         boxHiX = .allocate(capacity: Self.maximumLeaves + 8)
         boxHiY = .allocate(capacity: Self.maximumLeaves + 8)
         boxHiZ = .allocate(capacity: Self.maximumLeaves + 8)
-        keys = .allocate(capacity: Self.maximumCandidates + 8)
-        slots = .allocate(capacity: Self.maximumCandidates + 8)
         work = .allocate(capacity: Self.maximumCandidates)
         spare = .allocate(capacity: Self.maximumCandidates)
         blockDistances = .allocate(capacity: Self.maximumCandidates)
-        hitWords = .allocate(capacity: Self.maximumCandidates / 512 + 1)
-        hitWords.initialize(repeating: 0, count: Self.maximumCandidates / 512 + 1)
         queue = .allocate(capacity: Self.maximumCandidates / 8 + 4)
         rx = .allocate(capacity: Self.recent)
         ry = .allocate(capacity: Self.recent)
@@ -108,9 +109,9 @@ struct LeafBatchKNN {
         leafFirst.deallocate(); leafEnd.deallocate()
         boxLoX.deallocate(); boxLoY.deallocate(); boxLoZ.deallocate()
         boxHiX.deallocate(); boxHiY.deallocate(); boxHiZ.deallocate()
-        keys.deallocate(); slots.deallocate(); work.deallocate(); spare.deallocate()
+        work.deallocate(); spare.deallocate()
         queue.deallocate()
-        blockDistances.deallocate(); hitWords.deallocate()
+        blockDistances.deallocate()
         rx.deallocate(); ry.deallocate(); rz.deallocate(); rk.deallocate()
         stackN.deallocate(); stackB.deallocate(); fallbackIndices.deallocate(); fallbackDistances.deallocate()
     }
@@ -261,44 +262,103 @@ struct LeafBatchKNN {
         let rho = min(b.guaranteed, gatherRadius)
         let opt = min(b.optimistic, rho)
         // Optimistic radius first; if it holds fewer than k points, the guaranteed one.
-        var m = collect(table, q, radius2: opt * opt)
+        var radius2 = opt * opt
+        var m = collect(table, q, radius2: radius2)
         if m < k {
             guard opt < rho else { return nil }
-            m = collect(table, q, radius2: rho * rho)
+            radius2 = rho * rho
+            m = collect(table, q, radius2: radius2)
             guard m >= k else { return nil }
         }
-        // The k-th smallest key, then the keys up to it in candidate (= ascending slot) order.
-        let keys = keys, slots = slots, work = work, spare = spare
-        let kthKey = DistinctKeySelection.select(rank: k - 1, among: keys, count: m, scratch: work, spare: spare)
-        var o = 0
-        for j in 0..<m {
-            // Branch-free: every candidate is written, only those up to the k-th key advance.
-            let key = keys[j]
-            neighbours[o] = slots[j]
-            work[o] = key
-            o += key <= kthKey ? 1 : 0
-        }
+        // The k-th smallest distance by counting, then the points up to it in ascending slot order.
+        let values = UnsafeRawPointer(blockDistances).assumingMemoryBound(to: Int32.self)
+        let t = CountingThreshold.find(
+            rank: k, values: values, blocks: hitBlocks, upper: Int32(bitPattern: radius2.bitPattern),
+            upperCount: m)
+        let kth = t.atOrBelow == k
+            ? compact(table, values, threshold: t.bits, keep: keep, neighbours: neighbours)
+            : compactTies(table, values, threshold: t.bits, need: k - t.below, keep: keep, neighbours: neighbours)
         if keep > 0 {
-            Self.insertionSort(work, o)
+            Self.insertionSort(work, k)
             for j in 0..<keep { nearest[j] = Int32(bitPattern: UInt32(truncatingIfNeeded: work[j])) }
         }
-        return Float(bitPattern: UInt32(truncatingIfNeeded: kthKey >> 32)).squareRoot()
+        return Float(bitPattern: UInt32(bitPattern: kth)).squareRoot()
     }
 
-    /// Writes the keys and slots of every candidate within squared distance `radius2` of q to ``keys`` /
-    /// ``slots`` in ascending slot order; returns their number.
+    /// Writes the slots of the hit blocks' points whose distance bits are `<= threshold` (exactly k) to
+    /// `neighbours` in ascending slot order, and with `keep > 0` their keys to ``work``; returns the largest
+    /// of their distance bits (the k-th distance).
+    @inline(__always)
+    private func compact(
+        _ table: KNNLeafView, _ values: UnsafePointer<Int32>, threshold: Int32, keep: Int,
+        neighbours: UnsafeMutablePointer<Int32>
+    ) -> Int32 {
+        let limit = SIMD8<Int32>(repeating: threshold)
+        var largest = SIMD8<Int32>()
+        var o = 0
+        let base = queue, ids = table.ids, work = work
+        @inline(__always) func blocks(_ keys: Bool) {
+            for i in 0..<hitBlocks {
+                let v = UnsafeRawPointer(values + 8 * i).loadUnaligned(as: SIMD8<Int32>.self)
+                let mask = v .<= limit
+                largest.replace(with: v, where: mask .& (v .> largest))
+                let bits = Self.laneBits(mask), c = base[i]
+                // Branch-free: every lane is written, only the selected ones advance (room for k + 1).
+                for lane in 0..<8 {
+                    neighbours[o] = c &+ Int32(lane)
+                    if keys {
+                        work[o] = UInt64(UInt32(bitPattern: v[lane])) << 32
+                            | UInt64(UInt32(bitPattern: ids[Int(c) + lane]))
+                    }
+                    o &+= Int(bits >> UInt32(lane) & 1)
+                }
+            }
+        }
+        if keep > 0 { blocks(true) } else { blocks(false) }
+        return largest.max()
+    }
+
+    /// As ``compact(_:_:threshold:keep:neighbours:)`` when several distances equal the k-th
+    /// (`threshold`): every point below it, and of those at it the `need` with the smallest point index.
+    private func compactTies(
+        _ table: KNNLeafView, _ values: UnsafePointer<Int32>, threshold: Int32, need: Int, keep: Int,
+        neighbours: UnsafeMutablePointer<Int32>
+    ) -> Int32 {
+        let ids = table.ids
+        // Point indices of the tied points, sorted; the need-th smallest is the last one taken.
+        var tied = 0
+        for i in 0..<hitBlocks * 8 where values[i] == threshold {
+            spare[tied] = UInt64(UInt32(bitPattern: ids[Int(queue[i >> 3]) + (i & 7)]))
+            tied += 1
+        }
+        Self.insertionSort(spare, tied)
+        let cut = Int32(truncatingIfNeeded: spare[need - 1])
+        var o = 0
+        for i in 0..<hitBlocks * 8 {
+            let v = values[i], s = Int(queue[i >> 3]) + (i & 7)
+            guard v < threshold || (v == threshold && ids[s] <= cut) else { continue }
+            neighbours[o] = Int32(truncatingIfNeeded: s)
+            work[o] = UInt64(UInt32(bitPattern: v)) << 32 | UInt64(UInt32(bitPattern: ids[s]))
+            o += 1
+        }
+        return threshold
+    }
+
+    /// Computes the squared distance from q of every candidate point in a block near q, keeps the blocks
+    /// with a point within squared distance `radius2` (``hitBlocks``, in ascending slot order) and returns
+    /// the number of points within it.
     ///
     /// Branches that depend on whether a block is near or holds a hit are unpredictable and cost more than
     /// the arithmetic, so: the candidate leaves near q (8 boxes per step) have their blocks tested 4 boxes
-    /// per step and the near ones appended to ``queue`` branch-free; a straight pass computes every
-    /// distance of the queued blocks into ``blockDistances`` and marks blocks with a hit in the bit words
-    /// ``hitWords``; the last pass visits only the marked blocks, by their set bits.
+    /// per step and the near ones appended to ``queue`` branch-free; a straight pass computes the
+    /// distances of the queued blocks into ``blockDistances`` and keeps those with a hit, again
+    /// branch-free (every block written, only hit blocks advance).
     @inline(__always)
     private mutating func collect(_ table: KNNLeafView, _ q: SIMD3<Float>, radius2: Float) -> Int {
         let qx = SIMD8<Float>(repeating: q.x), qy = SIMD8<Float>(repeating: q.y), qz = SIMD8<Float>(repeating: q.z)
         let limit = SIMD8<Float>(repeating: radius2)
         let zero = SIMD8<Float>(repeating: 0)
-        let dist = blockDistances, words = hitWords
+        let dist = blockDistances
         let qx4 = SIMD4<Float>(repeating: q.x), qy4 = SIMD4<Float>(repeating: q.y), qz4 = SIMD4<Float>(repeating: q.z)
         let limit4 = SIMD4<Float>(repeating: radius2), zero4 = SIMD4<Float>(repeating: 0)
         let laneIndex4 = SIMD4<Int32>(0, 1, 2, 3)
@@ -355,50 +415,24 @@ struct LeafBatchKNN {
             }
             l += 8
         }
-        let queue = queue
-        // First pass: distances of the queued blocks, and per 64 blocks a word with a bit per block that
-        // has a lane within the radius (kept in a register: no store-to-load chain between blocks).
-        var chunk = 0
-        while chunk < queued {
-            let end = Swift.min(chunk + 64, queued)
-            var word: UInt64 = 0
-            for v in chunk..<end {
-                let c = Int(queue[v])
-                let dx = UnsafeRawPointer(table.xs + c).loadUnaligned(as: SIMD8<Float>.self) - qx
-                let dy = UnsafeRawPointer(table.ys + c).loadUnaligned(as: SIMD8<Float>.self) - qy
-                let dz = UnsafeRawPointer(table.zs + c).loadUnaligned(as: SIMD8<Float>.self) - qz
-                let d = dx * dx + dy * dy + dz * dz
-                UnsafeMutableRawPointer(dist + 8 * v).storeBytes(of: d, as: SIMD8<Float>.self)
-                word |= UInt64(any(d .<= limit) ? 1 : 0) << UInt64(v & 63)
-            }
-            words[chunk >> 6] = word
-            chunk = end
+        // Distances of the queued blocks; the blocks with a point within the radius are kept, compacted
+        // branch-free in place (their distances in ``blockDistances``, their first slots in ``queue``).
+        var hits = 0
+        var within = SIMD8<Int32>()
+        for v in 0..<queued {
+            let c = Int(queue[v])
+            let dx = UnsafeRawPointer(table.xs + c).loadUnaligned(as: SIMD8<Float>.self) - qx
+            let dy = UnsafeRawPointer(table.ys + c).loadUnaligned(as: SIMD8<Float>.self) - qy
+            let dz = UnsafeRawPointer(table.zs + c).loadUnaligned(as: SIMD8<Float>.self) - qz
+            let d = dx * dx + dy * dy + dz * dz
+            let mask = d .<= limit
+            UnsafeMutableRawPointer(dist + 8 * hits).storeBytes(of: d, as: SIMD8<Float>.self)
+            queue[hits] = Int32(truncatingIfNeeded: c)
+            within &-= unsafeBitCast(mask, to: SIMD8<Int32>.self)
+            hits &+= Int((Self.laneBits(mask) &+ 255) >> 8)
         }
-        let v = queued
-        let base = queue
-        let keys = keys, slots = slots, ids = table.ids
-        let bitsOfDistance = UnsafeRawPointer(dist).assumingMemoryBound(to: UInt32.self)
-        var m = 0
-        var w = 0
-        while w << 6 < v {
-            var word = words[w]
-            while word != 0 {
-                let i = w << 6 | word.trailingZeroBitCount
-                word &= word &- 1
-                let d = UnsafeRawPointer(dist + 8 * i).load(as: SIMD8<Float>.self)
-                let bits = Self.laneBits(d .<= limit), c = Int(base[i])
-                // Branch-free: every lane's key (distance bits, point index) is written, only the lanes
-                // within the radius advance (the buffers have 8 entries of slack). Distances are
-                // non-negative, so their bits order like the distances.
-                for lane in 0..<8 {
-                    keys[m] = UInt64(bitsOfDistance[8 * i + lane]) << 32 | UInt64(UInt32(bitPattern: ids[c + lane]))
-                    slots[m] = Int32(truncatingIfNeeded: c + lane)
-                    m &+= Int(bits >> UInt32(lane) & 1)
-                }
-            }
-            w += 1
-        }
-        return m
+        hitBlocks = hits
+        return Int(within.wrappedSum())
     }
 
     /// The set lanes of `mask` as bits 0...7.
@@ -407,14 +441,6 @@ struct LeafBatchKNN {
         let v = unsafeBitCast(mask, to: SIMD8<UInt32>.self) & SIMD8<UInt32>(1, 2, 4, 8, 16, 32, 64, 128)
         let h = v.lowHalf | v.highHalf
         return h.x | h.y | h.z | h.w
-    }
-
-    /// Whether any lane of `mask` is set.
-    @inline(__always)
-    static func anyLane(_ mask: SIMDMask<SIMD8<Int32>>) -> Bool {
-        let v = unsafeBitCast(mask, to: SIMD8<Int32>.self)
-        let h = v.lowHalf | v.highHalf
-        return (h.x | h.y | h.z | h.w) != 0
     }
 
     private mutating func fromTree(
