@@ -28,9 +28,11 @@ struct LeafBatchKNNTests {
 
     /// Runs the batch over every point and checks each answer against `KDTree.nearest` on a plain tree.
     /// Returns (queries answered from leaf candidates, queries in total, per-slot answers as point indices).
-    static func check(_ c: Cloud, k: Int, keep: Int) throws -> (Int, Int, [[Int32]]) {
+    static func check(
+        _ c: Cloud, k: Int, keep: Int, leafSize: Int = NormalEstimation.treeLeafSize
+    ) throws -> (Int, Int, [[Int32]]) {
         let plain = try KDTree(x: c.x, y: c.y, z: c.z, leafSize: 16)
-        let tree = try KDTree(x: c.x, y: c.y, z: c.z, leafSize: 32, blockAlignment: 8)
+        let tree = try KDTree(x: c.x, y: c.y, z: c.z, leafSize: leafSize, blockAlignment: 8)
         let kk = min(k, tree.count)
         var scratch = plain.makeScratch(k: kk)
         var visits = [Int](repeating: 0, count: tree.count)
@@ -57,19 +59,20 @@ struct LeafBatchKNNTests {
           arguments: [(false, false), (true, false), (false, true), (true, true)])
     func matchesTree(quantize: Bool, cluster: Bool) throws {
         let cloud = Self.scan(20_000, seed: 3, quantize: quantize, cluster: cluster)
-        for keep in [0, 11] {
-            let (batched, total, _) = try Self.check(cloud, k: 30, keep: keep)
+        // The normals' leaf size and a smaller one (leaves of at most 4 blocks instead of 8).
+        for (keep, leafSize) in [(0, NormalEstimation.treeLeafSize), (11, NormalEstimation.treeLeafSize), (11, 32)] {
+            let (batched, total, _) = try Self.check(cloud, k: 30, keep: keep, leafSize: leafSize)
             #expect(total == 20_000)
             // The shortcut must actually be taken on a dense scan, or this test would check nothing.
             #expect(batched > total * 9 / 10)
         }
     }
 
-    @Test("large k: candidate scans over more than 64 blocks (several hit words) stay exact",
+    @Test("large k: candidate scans over more than 75 blocks with a hit stay exact",
           arguments: [false, true])
     func largeK(quantize: Bool) throws {
-        // k = 600 needs at least 75 blocks with a hit per query, so every query answered from candidates
-        // crosses a 64-block word of the scan's hit bits.
+        // k = 600 needs at least 75 blocks with a hit per query, and the k-th distance is counted over
+        // all of them.
         let cloud = Self.scan(20_000, seed: 5, quantize: quantize)
         let (batched, total, _) = try Self.check(cloud, k: 600, keep: 11)
         #expect(total == 20_000)
@@ -98,7 +101,7 @@ struct LeafBatchKNNTests {
     func parallelEqualsSerial() throws {
         let c = Self.scan(30_000, seed: 5, quantize: false, cluster: true)
         let (_, _, serial) = try Self.check(c, k: 30, keep: 11)
-        let tree = try KDTree(x: c.x, y: c.y, z: c.z, leafSize: 32, blockAlignment: 8)
+        let tree = try KDTree(x: c.x, y: c.y, z: c.z, leafSize: NormalEstimation.treeLeafSize, blockAlignment: 8)
         // Each slot writes only its own row, so the parallel run needs no locking.
         var rows = [Int32](repeating: -1, count: tree.count * 41)
         rows.withUnsafeMutableBufferPointer { buffer in
@@ -115,7 +118,7 @@ struct LeafBatchKNNTests {
     @Test("groups are runs of consecutive slots, at most the group size, the same serially and in parallel")
     func groupsOfConsecutiveSlots() throws {
         let c = Self.scan(30_000, seed: 9, quantize: false, cluster: true)
-        let tree = try KDTree(x: c.x, y: c.y, z: c.z, leafSize: 32, blockAlignment: 8)
+        let tree = try KDTree(x: c.x, y: c.y, z: c.z, leafSize: NormalEstimation.treeLeafSize, blockAlignment: 8)
         let limit = KDTree.neighbourhoodGroupSize
         // Per slot: the first slot and size of the group that delivered it (written once per slot).
         func groups(parallel: Bool) -> [SIMD2<Int32>] {
@@ -145,7 +148,7 @@ struct LeafBatchKNNTests {
     @Test("block-aligned tree: every leaf but the last starts on a multiple of 8 and holds whole blocks")
     func blockAlignedLeaves() throws {
         let c = Self.scan(10_007, seed: 9, quantize: true)
-        let tree = try KDTree(x: c.x, y: c.y, z: c.z, leafSize: 32, blockAlignment: 8)
+        let tree = try KDTree(x: c.x, y: c.y, z: c.z, leafSize: NormalEstimation.treeLeafSize, blockAlignment: 8)
         var covered = 0
         for node in tree.nodes where node.axis < 0 {
             #expect(node.a % 8 == 0)
