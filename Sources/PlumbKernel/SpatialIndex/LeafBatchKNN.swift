@@ -429,7 +429,8 @@ struct LeafBatchKNN {
             UnsafeMutableRawPointer(dist + 8 * hits).storeBytes(of: d, as: SIMD8<Float>.self)
             queue[hits] = Int32(truncatingIfNeeded: c)
             within &-= unsafeBitCast(mask, to: SIMD8<Int32>.self)
-            hits &+= Int((Self.laneBits(mask) &+ 255) >> 8)
+            // `any` becomes a byte movemask and test; `bit` keeps it out of a branch.
+            hits &+= DistinctKeySelection.bit(any(mask))
         }
         hitBlocks = hits
         return Int(within.wrappedSum())
