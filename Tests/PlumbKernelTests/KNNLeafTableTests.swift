@@ -79,7 +79,7 @@ struct KNNLeafTableTests {
             }
         }
         for k in [30, 100] {
-            let (batched, total, _) = try LeafBatchKNNTests.check(c, k: k, keep: 11)
+            let (batched, total, _, _) = try LeafBatchKNNTests.check(c, k: k, keep: 11)
             #expect(total == c.x.count)
             #expect(batched > total / 2)
         }

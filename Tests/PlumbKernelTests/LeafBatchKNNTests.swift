@@ -27,10 +27,11 @@ struct LeafBatchKNNTests {
     }
 
     /// Runs the batch over every point and checks each answer against `KDTree.nearest` on a plain tree.
-    /// Returns (queries answered from leaf candidates, queries in total, per-slot answers as point indices).
+    /// Returns (queries answered from leaf candidates, queries in total, per-slot answers as point indices,
+    /// queries answered from their own gather).
     static func check(
         _ c: Cloud, k: Int, keep: Int, leafSize: Int = NormalEstimation.treeLeafSize
-    ) throws -> (Int, Int, [[Int32]]) {
+    ) throws -> (Int, Int, [[Int32]], Int) {
         let plain = try KDTree(x: c.x, y: c.y, z: c.z, leafSize: 16)
         let tree = try KDTree(x: c.x, y: c.y, z: c.z, leafSize: leafSize, blockAlignment: 8)
         let kk = min(k, tree.count)
@@ -52,7 +53,7 @@ struct LeafBatchKNNTests {
         #expect(mismatches == 0)
         #expect(unordered == 0, "neighbour slots must come in ascending order")
         #expect(visits.allSatisfy { $0 == 1 }, "every point is answered exactly once")
-        return (stats.batched, stats.batched + stats.fallbacks, answers)
+        return (stats.batched, stats.batched + stats.ownGathers + stats.fallbacks, answers, stats.ownGathers)
     }
 
     @Test("batched neighbours equal the tree's on scans, ties, duplicates and a 1000x density jump",
@@ -61,7 +62,7 @@ struct LeafBatchKNNTests {
         let cloud = Self.scan(20_000, seed: 3, quantize: quantize, cluster: cluster)
         // The normals' leaf size and a smaller one (leaves of at most 4 blocks instead of 8).
         for (keep, leafSize) in [(0, NormalEstimation.treeLeafSize), (11, NormalEstimation.treeLeafSize), (11, 32)] {
-            let (batched, total, _) = try Self.check(cloud, k: 30, keep: keep, leafSize: leafSize)
+            let (batched, total, _, _) = try Self.check(cloud, k: 30, keep: keep, leafSize: leafSize)
             #expect(total == 20_000)
             // The shortcut must actually be taken on a dense scan, or this test would check nothing.
             #expect(batched > total * 9 / 10)
@@ -74,7 +75,7 @@ struct LeafBatchKNNTests {
         // k = 600 needs at least 75 blocks with a hit per query, and the k-th distance is counted over
         // all of them.
         let cloud = Self.scan(20_000, seed: 5, quantize: quantize)
-        let (batched, total, _) = try Self.check(cloud, k: 600, keep: 11)
+        let (batched, total, _, _) = try Self.check(cloud, k: 600, keep: 11)
         #expect(total == 20_000)
         #expect(batched > total * 9 / 10)
     }
@@ -91,16 +92,20 @@ struct LeafBatchKNNTests {
             c.y.append(2 * rng.nextUnitFloat())
             c.z.append(outlier ? rng.nextUnitFloat() : Float(0.001 * rng.nextGaussian()))
         }
-        let (batched, total, _) = try Self.check(c, k: 30, keep: 0)
+        let (batched, total, _, own) = try Self.check(c, k: 30, keep: 0)
         #expect(total == 150_000)
-        // Outliers themselves may use the tree; surface points should not.
-        #expect(total - batched <= total * 3 / 200, "tree fallbacks: \(total - batched) of \(total)")
+        // Outliers themselves may need more than their leaf's candidates; surface points should not.
+        #expect(total - batched <= total * 3 / 200, "not from leaf candidates: \(total - batched) of \(total)")
+        // Those outliers gather their own candidates (exact, checked above) rather than search the tree:
+        // only the first query of each work run has no bound to gather with.
+        #expect(own > 0)
+        #expect(total - batched - own <= total / 1000, "tree fallbacks: \(total - batched - own) of \(total)")
     }
 
     @Test("parallel answers equal serial answers")
     func parallelEqualsSerial() throws {
         let c = Self.scan(30_000, seed: 5, quantize: false, cluster: true)
-        let (_, _, serial) = try Self.check(c, k: 30, keep: 11)
+        let (_, _, serial, _) = try Self.check(c, k: 30, keep: 11)
         let tree = try KDTree(x: c.x, y: c.y, z: c.z, leafSize: NormalEstimation.treeLeafSize, blockAlignment: 8)
         // Each slot writes only its own row, so the parallel run needs no locking.
         var rows = [Int32](repeating: -1, count: tree.count * 41)
@@ -141,7 +146,7 @@ struct LeafBatchKNNTests {
 
     @Test("small clouds and k near the cloud size", arguments: [1, 5, 8, 29, 30, 31, 200])
     func smallClouds(n: Int) throws {
-        let (_, total, _) = try Self.check(Self.scan(n, seed: UInt64(n), quantize: false), k: 30, keep: min(n, 11))
+        let (_, total, _, _) = try Self.check(Self.scan(n, seed: UInt64(n), quantize: false), k: 30, keep: min(n, 11))
         #expect(total == n)
     }
 

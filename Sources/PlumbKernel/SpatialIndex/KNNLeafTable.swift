@@ -102,7 +102,7 @@ extension KDTree {
     func forEachNeighbourhood(
         k: Int, keep: Int, parallel: Bool,
         _ body: (KNNLeafView, Int, UnsafePointer<Int32>, UnsafePointer<Int32>) -> Void
-    ) -> (batched: Int, fallbacks: Int) {
+    ) -> (batched: Int, ownGathers: Int, fallbacks: Int) {
         let kk = min(k, count)
         return forEachNeighbourhoodGroup(k: k, keep: keep, parallel: parallel) { view, first, slots, nb, nearest in
             for i in 0..<slots { body(view, first + i, nb + i * kk, nearest + i * keep) }
@@ -119,15 +119,16 @@ extension KDTree {
     /// `parallel`; each slot is visited exactly once, and the groups and their contents do not depend on
     /// the split between cores (a group never spans two runs, and runs are fixed by the tree). The tree
     /// must be built with `blockAlignment: 8`.
-    /// - Returns: how many queries were answered from leaf candidates and how many by the tree.
+    /// - Returns: how many queries were answered from their leaf's candidates, from their own gather, and
+    ///   by the tree.
     @discardableResult
     func forEachNeighbourhoodGroup(
         k: Int, keep: Int, parallel: Bool,
         _ body: (KNNLeafView, Int, Int, UnsafePointer<Int32>, UnsafePointer<Int32>) -> Void
-    ) -> (batched: Int, fallbacks: Int) {
+    ) -> (batched: Int, ownGathers: Int, fallbacks: Int) {
         let n = count
         let kk = min(k, n)
-        guard kk > 0 else { return (0, 0) }
+        guard kk > 0 else { return (0, 0, 0) }
         let table = KNNLeafTable(self)
         let leaves = table.leaves
         var chunkStarts: [Int] = [0]
@@ -144,7 +145,7 @@ extension KDTree {
         let chunks = chunkStarts.count - 1
         let treeDepth = depth
         let group = Self.neighbourhoodGroupSize
-        var stats = [SIMD2<Int>](repeating: .zero, count: chunks)
+        var stats = [SIMD3<Int>](repeating: .zero, count: chunks)
         withView { tree in
             table.xs.withUnsafeBufferPointer { x in
                 table.ys.withUnsafeBufferPointer { y in
@@ -194,7 +195,7 @@ extension KDTree {
                                                         }
                                                     }
                                                     if answered > 0 { body(view, first, answered, rows, nearestRows) }
-                                                    out.p[c] = SIMD2(batch.batched, batch.fallbacks)
+                                                    out.p[c] = SIMD3(batch.batched, batch.ownGathers, batch.fallbacks)
                                                 }
                                                 if parallel && chunks > 1 {
                                                     nonisolated(unsafe) let r = run
@@ -212,8 +213,8 @@ extension KDTree {
                 }
             }
         }
-        let total = stats.reduce(SIMD2<Int>.zero, &+)
-        return (total.x, total.y)
+        let total = stats.reduce(SIMD3<Int>.zero, &+)
+        return (total.x, total.y, total.z)
     }
 }
 

@@ -21,7 +21,9 @@ import Dispatch
 /// distance is found by counting (`CountingThreshold`, on the stored distances of the blocks with a
 /// point within the radius), ties at it go to the smallest point indices, and one branch-free pass
 /// writes the neighbours. Otherwise (ρ was capped by `R`, or the leaf had too many candidates) the query
-/// goes to the tree (``KDTreeView/knn(_:k:stackN:stackB:outIdx:outD:slots:sorted:)``).
+/// gathers its own candidate leaves, those within its bound `min_p (d_k(p) + |q − p|)` of q itself, and
+/// is answered the same way; only without a bound (the first query of a work run) or when that gather
+/// overflows does it go to the tree (``KDTreeView/knn(_:k:stackN:stackB:outIdx:outD:slots:sorted:)``).
 ///
 /// Distances use the tree's `Float` arithmetic (`dx * dx + dy * dy + dz * dz`, `dx = p.x - q.x`), and the
 /// box bounds are computed in the same order, so a box bound never exceeds a computed point distance;
@@ -45,12 +47,20 @@ struct LeafBatchKNN {
 
     let k: Int
     /// Candidate leaves: first slot, end slot (padded to whole blocks), box.
-    let leafFirst: UnsafeMutablePointer<Int32>, leafEnd: UnsafeMutablePointer<Int32>
+    private(set) var leafFirst: UnsafeMutablePointer<Int32>, leafEnd: UnsafeMutablePointer<Int32>
     /// Candidate leaf boxes as structure of arrays, padded to whole 8-lane blocks with empty boxes.
-    let boxLoX: UnsafeMutablePointer<Float>, boxLoY: UnsafeMutablePointer<Float>, boxLoZ: UnsafeMutablePointer<Float>
-    let boxHiX: UnsafeMutablePointer<Float>, boxHiY: UnsafeMutablePointer<Float>, boxHiZ: UnsafeMutablePointer<Float>
+    private(set) var boxLoX: UnsafeMutablePointer<Float>, boxLoY: UnsafeMutablePointer<Float>, boxLoZ: UnsafeMutablePointer<Float>
+    private(set) var boxHiX: UnsafeMutablePointer<Float>, boxHiY: UnsafeMutablePointer<Float>, boxHiZ: UnsafeMutablePointer<Float>
     private(set) var leafCount = 0
-    /// Whether the current leaf's candidates were gathered (false: too many; every query uses the tree).
+    /// A second candidate-leaf list (same layout: boxes in one allocation of 6 × ``boxStride``), swapped
+    /// in for one query's own gather (see `fromOwnGather`).
+    private var spareLeaves: (
+        first: UnsafeMutablePointer<Int32>, end: UnsafeMutablePointer<Int32>,
+        box: UnsafeMutablePointer<Float>, count: Int)
+    /// Entries per candidate-leaf box array: ``maximumLeaves`` plus a padding block.
+    static let boxStride = maximumLeaves + 8
+    /// Whether the current leaf's candidates were gathered (false: too many; every query gathers its own
+    /// candidates or uses the tree).
     private(set) var gathered = false
     /// Gather radius of the current leaf (m).
     private(set) var gatherRadius: Float = 0
@@ -77,19 +87,20 @@ struct LeafBatchKNN {
     /// Tree traversal stacks and fallback result buffers.
     let stackN: UnsafeMutablePointer<Int32>, stackB: UnsafeMutablePointer<SIMD4<Float>>
     let fallbackIndices: UnsafeMutablePointer<Int32>, fallbackDistances: UnsafeMutablePointer<Float>
-    /// Queries answered from the candidates / by the tree (statistics for tests).
-    private(set) var batched = 0, fallbacks = 0
+    /// Queries answered from the leaf's candidates / from their own gather / by the tree (statistics for
+    /// tests).
+    private(set) var batched = 0, ownGathers = 0, fallbacks = 0
 
     init(depth: Int, k: Int) {
         self.k = k
         leafFirst = .allocate(capacity: Self.maximumLeaves)
         leafEnd = .allocate(capacity: Self.maximumLeaves)
-        boxLoX = .allocate(capacity: Self.maximumLeaves + 8)
-        boxLoY = .allocate(capacity: Self.maximumLeaves + 8)
-        boxLoZ = .allocate(capacity: Self.maximumLeaves + 8)
-        boxHiX = .allocate(capacity: Self.maximumLeaves + 8)
-        boxHiY = .allocate(capacity: Self.maximumLeaves + 8)
-        boxHiZ = .allocate(capacity: Self.maximumLeaves + 8)
+        let stride = Self.boxStride
+        let box = UnsafeMutablePointer<Float>.allocate(capacity: 6 * stride)
+        boxLoX = box; boxLoY = box + stride; boxLoZ = box + 2 * stride
+        boxHiX = box + 3 * stride; boxHiY = box + 4 * stride; boxHiZ = box + 5 * stride
+        spareLeaves = (.allocate(capacity: Self.maximumLeaves), .allocate(capacity: Self.maximumLeaves),
+                       .allocate(capacity: 6 * stride), 0)
         work = .allocate(capacity: Self.maximumCandidates)
         spare = .allocate(capacity: Self.maximumCandidates)
         blockDistances = .allocate(capacity: Self.maximumCandidates)
@@ -107,8 +118,8 @@ struct LeafBatchKNN {
 
     func deallocate() {
         leafFirst.deallocate(); leafEnd.deallocate()
-        boxLoX.deallocate(); boxLoY.deallocate(); boxLoZ.deallocate()
-        boxHiX.deallocate(); boxHiY.deallocate(); boxHiZ.deallocate()
+        boxLoX.deallocate()
+        spareLeaves.first.deallocate(); spareLeaves.end.deallocate(); spareLeaves.box.deallocate()
         work.deallocate(); spare.deallocate()
         queue.deallocate()
         blockDistances.deallocate()
@@ -136,7 +147,7 @@ struct LeafBatchKNN {
         treeLargest = 0
         // Too many candidates: retry with half the radius (queries whose bound exceeds it use the tree).
         for _ in 0..<Self.gatherAttempts {
-            if collectLeaves(table, radius: radius) {
+            if collectLeaves(table, lo: table.lo[currentNode], hi: table.hi[currentNode], radius: radius) {
                 gatherRadius = radius
                 gathered = true
                 return
@@ -147,10 +158,10 @@ struct LeafBatchKNN {
 
     /// Fills the candidate leaves within `radius` of the current leaf's box; false when they exceed
     /// ``maximumLeaves`` or ``maximumCandidates``.
-    private mutating func collectLeaves(_ table: KNNLeafView, radius: Float) -> Bool {
+    private mutating func collectLeaves(
+        _ table: KNNLeafView, lo: SIMD4<Float>, hi: SIMD4<Float>, radius: Float
+    ) -> Bool {
         leafCount = 0
-        let node = currentNode
-        let lo = table.lo[node], hi = table.hi[node]
         let r2 = radius * radius * (1 + 1e-5)
         var points = 0
         var top = 1
@@ -217,11 +228,56 @@ struct LeafBatchKNN {
             leafLargest = max(leafLargest, kth)
             return kth
         }
+        if let kth = fromOwnGather(table, q, keep: keep, neighbours: neighbours, nearest: nearest) {
+            ownGathers += 1
+            remember(q, kth)
+            treeLargest = max(treeLargest, kth)
+            return kth
+        }
         fallbacks += 1
         let kth = fromTree(table, q, keep: keep, neighbours: neighbours, nearest: nearest)
         remember(q, kth)
         treeLargest = max(treeLargest, kth)
         return kth
+    }
+
+    /// Exchanges the candidate-leaf list with ``spareLeaves``.
+    private mutating func swapLeafLists() {
+        let box = boxLoX, stride = Self.boxStride
+        (leafFirst, spareLeaves.first) = (spareLeaves.first, leafFirst)
+        (leafEnd, spareLeaves.end) = (spareLeaves.end, leafEnd)
+        (leafCount, spareLeaves.count) = (spareLeaves.count, leafCount)
+        let o = spareLeaves.box
+        boxLoX = o; boxLoY = o + stride; boxLoZ = o + 2 * stride
+        boxHiX = o + 3 * stride; boxHiY = o + 4 * stride; boxHiZ = o + 5 * stride
+        spareLeaves.box = box
+    }
+
+    /// Answers q, when the leaf's candidates could not, from its own gather: the leaves within its
+    /// guaranteed radius g (from the remembered queries) of q itself, collected into ``spareLeaves`` so
+    /// that the leaf's list stays for its next queries. That bound is often loose here (hundreds of points
+    /// within it), so the scan tries g/4 and g/2 first. Nil when there is no bound or too many candidates.
+    private mutating func fromOwnGather(
+        _ table: KNNLeafView, _ q: SIMD3<Float>, keep: Int,
+        neighbours: UnsafeMutablePointer<Int32>, nearest: UnsafeMutablePointer<Int32>
+    ) -> Float? {
+        guard ringCount > 0 else { return nil }
+        let g = bounds(q).guaranteed
+        guard g.isFinite else { return nil }
+        swapLeafLists()
+        defer { swapLeafLists() }
+        let p = SIMD4(q.x, q.y, q.z, 0)
+        guard collectLeaves(table, lo: p, hi: p, radius: g) else { return nil }
+        var fraction: Float = 0.25
+        while true {
+            let radius2 = (fraction * g) * (fraction * g)
+            let m = collect(table, q, radius2: radius2)
+            if m >= k {
+                return select(table, radius2: radius2, count: m, keep: keep, neighbours: neighbours, nearest: nearest)
+            }
+            if fraction == 1 { return nil }
+            fraction *= 2
+        }
     }
 
     private mutating func remember(_ q: SIMD3<Float>, _ kth: Float) {
@@ -270,7 +326,15 @@ struct LeafBatchKNN {
             m = collect(table, q, radius2: radius2)
             guard m >= k else { return nil }
         }
-        // The k-th smallest distance by counting, then the points up to it in ascending slot order.
+        return select(table, radius2: radius2, count: m, keep: keep, neighbours: neighbours, nearest: nearest)
+    }
+
+    /// The k nearest among the ``hitBlocks``' points, of which `m` are within `radius2`: the k-th
+    /// smallest distance by counting, then the points up to it in ascending slot order.
+    private mutating func select(
+        _ table: KNNLeafView, radius2: Float, count m: Int, keep: Int,
+        neighbours: UnsafeMutablePointer<Int32>, nearest: UnsafeMutablePointer<Int32>
+    ) -> Float {
         let values = UnsafeRawPointer(blockDistances).assumingMemoryBound(to: Int32.self)
         let t = CountingThreshold.find(
             rank: k, values: values, blocks: hitBlocks, upper: Int32(bitPattern: radius2.bitPattern),
