@@ -45,7 +45,8 @@ public struct NormalEstimate: Sendable, Equatable, Codable {
 ///
 /// For each point the `k` nearest neighbours (exact, ties by point index) come from `LeafBatchKNN`: one
 /// block-aligned ``KDTree`` leaf at a time, from the leaves near it with a per-query radius bounded by the
-/// triangle inequality, else from the tree search. Their covariance is summed in `Double` about the query
+/// triangle inequality (the k-th distance found by counting), else from the leaves near the query itself,
+/// else (rarely) from the tree search. Their covariance is summed in `Double` about the query
 /// point, in tree-slot order (two interleaved lanes), and the closed-form smallest eigenpair
 /// (`SmallestEigenpair3`: the smallest root of ``SymmetricEigen3``'s cubic, without trigonometry) gives
 /// the normal and curvature; the eigenpairs are solved four points at a time, one per SIMD lane
