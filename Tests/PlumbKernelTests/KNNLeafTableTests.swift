@@ -38,6 +38,20 @@ struct KNNLeafTableTests {
         #expect(split == leaves)
     }
 
+    @Test("the concurrent build (from 2^18 points) equals the serial one")
+    func parallelBuildEqualsSerial() throws {
+        let c = LeafBatchKNNTests.scan(300_001, seed: 6, quantize: false, cluster: true)
+        let tree = try KDTree(x: c.x, y: c.y, z: c.z, leafSize: NormalEstimation.treeLeafSize, blockAlignment: 8)
+        let serial = KNNLeafTable(tree), concurrent = KNNLeafTable(tree, parallel: true)
+        #expect(concurrent.xs == serial.xs && concurrent.ys == serial.ys && concurrent.zs == serial.zs)
+        #expect(concurrent.ids == serial.ids && concurrent.leaves == serial.leaves)
+        #expect(concurrent.lo == serial.lo && concurrent.hi == serial.hi)
+        #expect(concurrent.blockBoxes == serial.blockBoxes && concurrent.blockStride == serial.blockStride)
+        // Padded to whole blocks, and the padding is +∞ / Int32.max.
+        #expect(serial.xs.count == (tree.count + 7) / 8 * 8 && serial.xs.last == .infinity)
+        #expect(serial.ids.last == .max)
+    }
+
     @Test("block boxes are the exact bounds of their points; padding boxes are empty")
     func blockBoxes() throws {
         let c = LeafBatchKNNTests.scan(5_003, seed: 8, quantize: false)

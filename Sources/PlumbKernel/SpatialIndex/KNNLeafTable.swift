@@ -19,14 +19,36 @@ struct KNNLeafTable {
     /// Empty block boxes after the last block.
     static let blockPadding = 4
 
-    /// Copies and pads the tree's arrays and computes the block and node boxes. O(n).
-    init(_ tree: KDTree) {
+    /// Copies and pads the tree's arrays and computes the block and node boxes; with `parallel` and at
+    /// least 2^18 points, each axis's copy and block bounds and the index copy run concurrently (same
+    /// result). O(n).
+    init(_ tree: KDTree, parallel: Bool = false) {
         let n = tree.count
         let padded = (n + 7) & ~7
-        let x = Self.padded(tree.xs, to: padded, with: .infinity)
-        let y = Self.padded(tree.ys, to: padded, with: .infinity)
-        let z = Self.padded(tree.zs, to: padded, with: .infinity)
-        let (lx, hx) = Self.blockBounds(x), (ly, hy) = Self.blockBounds(y), (lz, hz) = Self.blockBounds(z)
+        // Per axis: the padded coordinates and their block bounds; then the padded point indices.
+        var axes = [(v: [Float], lo: [Float], hi: [Float])](repeating: ([], [], []), count: 3)
+        var indices = [[Int32]](repeating: [], count: 1)
+        let sources = [tree.xs, tree.ys, tree.zs], pointIndex = tree.pointIndex
+        axes.withUnsafeMutableBufferPointer { ab in
+            indices.withUnsafeMutableBufferPointer { ib in
+                let a = SendablePointer(p: ab.baseAddress!), i = SendablePointer(p: ib.baseAddress!)
+                let job: @Sendable (Int) -> Void = { j in
+                    guard j < 3 else {
+                        i.p[0] = Self.padded(pointIndex, to: padded, with: .max)
+                        return
+                    }
+                    let v = Self.padded(sources[j], to: padded, with: .infinity)
+                    let (l, h) = Self.blockBounds(v)
+                    a.p[j] = (v, l, h)
+                }
+                if parallel && n >= 1 << 18 {
+                    DispatchQueue.concurrentPerform(iterations: 4, execute: job)
+                } else {
+                    for j in 0..<4 { job(j) }
+                }
+            }
+        }
+        let (x, lx, hx) = axes[0], (y, ly, hy) = axes[1], (z, lz, hz) = axes[2]
         let count = tree.nodes.count
         var lo = [SIMD4<Float>](repeating: .zero, count: count), hi = lo
         var leaves: [Int32] = []
@@ -57,7 +79,7 @@ struct KNNLeafTable {
         self.xs = x
         self.ys = y
         self.zs = z
-        self.ids = Self.padded(tree.pointIndex, to: padded, with: .max)
+        self.ids = indices[0]
         self.lo = lo
         self.hi = hi
         self.leaves = leaves
@@ -129,7 +151,7 @@ extension KDTree {
         let n = count
         let kk = min(k, n)
         guard kk > 0 else { return (0, 0, 0) }
-        let table = KNNLeafTable(self)
+        let table = KNNLeafTable(self, parallel: parallel)
         let leaves = table.leaves
         var chunkStarts: [Int] = [0]
         var filled = 0
