@@ -80,7 +80,8 @@ struct LeafBatchKNN {
     let rk: UnsafeMutablePointer<Float>
     private var ringNext = 0
     private(set) var ringCount = 0
-    /// Largest k-th neighbour distance answered from candidates / by the tree since the last gather (m).
+    /// Largest k-th neighbour distance answered from the leaf's candidates / otherwise (own gather or tree)
+    /// since the last gather (m).
     private var leafLargest: Float = 0, treeLargest: Float = 0
     /// First slots of the blocks the current query scans, then of its ``hitBlocks``, ascending (see `collect`).
     let queue: UnsafeMutablePointer<Int32>
@@ -140,12 +141,12 @@ struct LeafBatchKNN {
     /// of its box, in ascending slot order. Leaves `gathered` false when there are too many.
     private mutating func gather(_ table: KNNLeafView) {
         attempted = true
-        // Outliers (answered by the tree) would inflate the radius and overflow the candidate buffers;
-        // they count only when no query was answered from candidates.
+        // Outliers (answered by their own gather or the tree) would inflate the radius and overflow the
+        // candidate buffers; they count only when no query was answered from the leaf's candidates.
         var radius = Self.radiusFactor * (leafLargest > 0 ? leafLargest : treeLargest)
         leafLargest = 0
         treeLargest = 0
-        // Too many candidates: retry with half the radius (queries whose bound exceeds it use the tree).
+        // Too many candidates: retry with half the radius (queries whose bound exceeds it gather their own).
         for _ in 0..<Self.gatherAttempts {
             if collectLeaves(table, lo: table.lo[currentNode], hi: table.hi[currentNode], radius: radius) {
                 gatherRadius = radius
@@ -156,7 +157,8 @@ struct LeafBatchKNN {
         }
     }
 
-    /// Fills the candidate leaves within `radius` of the current leaf's box; false when they exceed
+    /// Fills the candidate-leaf list with every leaf whose box is within `radius` of the box `lo`...`hi`
+    /// (the current leaf's, or a query point's), in ascending slot order; false when they exceed
     /// ``maximumLeaves`` or ``maximumCandidates``.
     private mutating func collectLeaves(
         _ table: KNNLeafView, lo: SIMD4<Float>, hi: SIMD4<Float>, radius: Float
