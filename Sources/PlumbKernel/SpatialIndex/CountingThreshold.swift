@@ -2,7 +2,8 @@
 /// counting (internal; the k-th neighbour selection of `LeafBatchKNN`).
 ///
 /// Non-negative floats order like their bit patterns read as `Int32`, so a threshold is an `Int32` and
-/// counting the values at or below it is one SIMD compare and one subtract per 8 values, with no
+/// counting the values above it is one signed SIMD compare and one add per 8 values (SSE2 has `>` but no
+/// `<=`: counting at-or-below directly costs a negation more, 3 % of normal estimation's time), with no
 /// data-dependent branch and no copy of the values. The search keeps a bracket `lo < hi` of bit patterns
 /// with `count(lo) < k < count(hi)` and counts three probes inside it per pass over the values: where
 /// the count, taken as linear in value between the bracket's ends, reaches `k - 1/2` (squared distances
@@ -31,14 +32,16 @@ enum CountingThreshold {
     @inline(__always)
     static func count3(_ t: SIMD3<Int32>, values: UnsafePointer<Int32>, blocks: Int) -> SIMD3<Int> {
         let l0 = SIMD8<Int32>(repeating: t.x), l1 = SIMD8<Int32>(repeating: t.y), l2 = SIMD8<Int32>(repeating: t.z)
+        // Mask lanes are -1: the sums are minus the counts above each threshold.
         var a = SIMD8<Int32>(), b = SIMD8<Int32>(), c = SIMD8<Int32>()
         for i in 0..<blocks {
             let u = UnsafeRawPointer(values + 8 &* i).loadUnaligned(as: SIMD8<Int32>.self)
-            a &-= unsafeBitCast(u .<= l0, to: SIMD8<Int32>.self)
-            b &-= unsafeBitCast(u .<= l1, to: SIMD8<Int32>.self)
-            c &-= unsafeBitCast(u .<= l2, to: SIMD8<Int32>.self)
+            a &+= unsafeBitCast(u .> l0, to: SIMD8<Int32>.self)
+            b &+= unsafeBitCast(u .> l1, to: SIMD8<Int32>.self)
+            c &+= unsafeBitCast(u .> l2, to: SIMD8<Int32>.self)
         }
-        return SIMD3(Int(a.wrappedSum()), Int(b.wrappedSum()), Int(c.wrappedSum()))
+        let all = 8 &* blocks
+        return SIMD3(all &+ Int(a.wrappedSum()), all &+ Int(b.wrappedSum()), all &+ Int(c.wrappedSum()))
     }
 
     /// The smallest bit pattern `t` with at least `k` of the values at or below it (that is, the k-th
