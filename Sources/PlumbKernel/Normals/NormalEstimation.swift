@@ -96,13 +96,14 @@ public enum NormalEstimation {
         if case let .towardsViewpoint(v) = options.orientation, !(v.x.isFinite && v.y.isFinite && v.z.isFinite) {
             throw .degenerate("viewpoint \(v) is not finite")
         }
-        var nx = [Float](repeating: 0, count: n), ny = nx, nz = nx, curv = nx
-        var graph = [Int32](repeating: 0, count: n * keep)
-        nx.withUnsafeMutableBufferPointer { bx in
-            ny.withUnsafeMutableBufferPointer { by in
-                nz.withUnsafeMutableBufferPointer { bz in
-                    curv.withUnsafeMutableBufferPointer { bc in
-                        graph.withUnsafeMutableBufferPointer { bg in
+        // Every point's entries are written exactly once (each tree slot is visited once), so the arrays
+        // start uninitialised: no serial fill, and their pages are first touched by the workers.
+        var ny: [Float] = [], nz: [Float] = [], curv: [Float] = [], graph: [Int32] = []
+        let nx = [Float](unsafeUninitializedCapacity: n) { bx, cx in
+            ny = [Float](unsafeUninitializedCapacity: n) { by, cy in
+                nz = [Float](unsafeUninitializedCapacity: n) { bz, cz in
+                    curv = [Float](unsafeUninitializedCapacity: n) { bc, cc in
+                        graph = [Int32](unsafeUninitializedCapacity: n * keep) { bg, cg in
                             let px = SendablePointer(p: bx.baseAddress!), py = SendablePointer(p: by.baseAddress!)
                             let pz = SendablePointer(p: bz.baseAddress!), pc = SendablePointer(p: bc.baseAddress!)
                             let pg = keep > 0 ? SendablePointer(p: bg.baseAddress!) : nil
@@ -117,10 +118,15 @@ public enum NormalEstimation {
                                     }
                                 }
                             }
+                            cg = n * keep
                         }
+                        cc = n
                     }
+                    cz = n
                 }
+                cy = n
             }
+            cx = n
         }
         var normals = NormalField(x: nx, y: ny, z: nz)
         switch options.orientation {

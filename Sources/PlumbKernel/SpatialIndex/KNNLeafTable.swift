@@ -25,30 +25,35 @@ struct KNNLeafTable {
     init(_ tree: KDTree, parallel: Bool = false) {
         let n = tree.count
         let padded = (n + 7) & ~7
-        // Per axis: the padded coordinates and their block bounds; then the padded point indices.
-        var axes = [(v: [Float], lo: [Float], hi: [Float])](repeating: ([], [], []), count: 3)
+        let span = padded / 8 + Self.blockPadding
+        // Per axis: the padded coordinates, with their block bounds written straight into the block-box
+        // array; then the padded point indices.
+        var axes = [[Float]](repeating: [], count: 3)
         var indices = [[Int32]](repeating: [], count: 1)
         let sources = [tree.xs, tree.ys, tree.zs], pointIndex = tree.pointIndex
-        axes.withUnsafeMutableBufferPointer { ab in
-            indices.withUnsafeMutableBufferPointer { ib in
-                let a = SendablePointer(p: ab.baseAddress!), i = SendablePointer(p: ib.baseAddress!)
-                let job: @Sendable (Int) -> Void = { j in
-                    guard j < 3 else {
-                        i.p[0] = Self.padded(pointIndex, to: padded, with: .max)
-                        return
+        let boxes = [Float](unsafeUninitializedCapacity: 6 * span) { bb, initialized in
+            let box = SendablePointer(p: bb.baseAddress!)
+            axes.withUnsafeMutableBufferPointer { ab in
+                indices.withUnsafeMutableBufferPointer { ib in
+                    let a = SendablePointer(p: ab.baseAddress!), i = SendablePointer(p: ib.baseAddress!)
+                    let job: @Sendable (Int) -> Void = { j in
+                        guard j < 3 else {
+                            i.p[0] = Self.padded(pointIndex, to: padded, with: .max)
+                            return
+                        }
+                        let v = Self.padded(sources[j], to: padded, with: .infinity)
+                        Self.writeBlockBounds(v, lo: box.p + j * span, hi: box.p + (3 + j) * span)
+                        a.p[j] = v
                     }
-                    let v = Self.padded(sources[j], to: padded, with: .infinity)
-                    let (l, h) = Self.blockBounds(v)
-                    a.p[j] = (v, l, h)
-                }
-                if parallel && n >= 1 << 18 {
-                    DispatchQueue.concurrentPerform(iterations: 4, execute: job)
-                } else {
-                    for j in 0..<4 { job(j) }
+                    if parallel && n >= 1 << 18 {
+                        DispatchQueue.concurrentPerform(iterations: 4, execute: job)
+                    } else {
+                        for j in 0..<4 { job(j) }
+                    }
                 }
             }
+            initialized = 6 * span
         }
-        let (x, lx, hx) = axes[0], (y, ly, hy) = axes[1], (z, lz, hz) = axes[2]
         let count = tree.nodes.count
         var lo = [SIMD4<Float>](repeating: .zero, count: count), hi = lo
         var leaves: [Int32] = []
@@ -56,29 +61,33 @@ struct KNNLeafTable {
         // block is excluded from its box); inner nodes from their children, which have larger ids than
         // their parent (pre-order construction): fill boxes bottom-up.
         tree.nodes.withUnsafeBufferPointer { nodes in
-            for id in stride(from: count - 1, through: 0, by: -1) {
-                let nd = nodes[id]
-                if nd.axis >= 0 {
-                    lo[id] = pointwiseMin(lo[Int(nd.a)], lo[Int(nd.b)])
-                    hi[id] = pointwiseMax(hi[Int(nd.a)], hi[Int(nd.b)])
-                    continue
+            boxes.withUnsafeBufferPointer { bb in
+                let lx = bb.baseAddress!, ly = lx + span, lz = lx + 2 * span
+                let hx = lx + 3 * span, hy = lx + 4 * span, hz = lx + 5 * span
+                for id in stride(from: count - 1, through: 0, by: -1) {
+                    let nd = nodes[id]
+                    if nd.axis >= 0 {
+                        lo[id] = pointwiseMin(lo[Int(nd.a)], lo[Int(nd.b)])
+                        hi[id] = pointwiseMax(hi[Int(nd.a)], hi[Int(nd.b)])
+                        continue
+                    }
+                    var l = SIMD4<Float>(.infinity, .infinity, .infinity, 0), h = -l
+                    h.w = 0
+                    for b in (Int(nd.a) >> 3)..<((Int(nd.b) + 7) >> 3) {
+                        l = pointwiseMin(l, SIMD4(lx[b], ly[b], lz[b], 0))
+                        h = pointwiseMax(h, SIMD4(hx[b], hy[b], hz[b], 0))
+                    }
+                    lo[id] = l
+                    hi[id] = h
                 }
-                var l = SIMD4<Float>(.infinity, .infinity, .infinity, 0), h = -l
-                h.w = 0
-                for b in (Int(nd.a) >> 3)..<((Int(nd.b) + 7) >> 3) {
-                    l = pointwiseMin(l, SIMD4(lx[b], ly[b], lz[b], 0))
-                    h = pointwiseMax(h, SIMD4(hx[b], hy[b], hz[b], 0))
-                }
-                lo[id] = l
-                hi[id] = h
             }
             for id in 0..<count where nodes[id].axis < 0 { leaves.append(Int32(id)) }
         }
-        blockBoxes = lx + ly + lz + hx + hy + hz
-        blockStride = lx.count
-        self.xs = x
-        self.ys = y
-        self.zs = z
+        blockBoxes = boxes
+        blockStride = span
+        self.xs = axes[0]
+        self.ys = axes[1]
+        self.zs = axes[2]
         self.ids = indices[0]
         self.lo = lo
         self.hi = hi
@@ -242,25 +251,22 @@ extension KDTree {
 
 extension KNNLeafTable {
     /// Per 8-slot block of the padded coordinate array `v`: the smallest and largest coordinate (padding
-    /// +∞ ignored), then ``blockPadding`` empty entries (+∞, −∞).
-    static func blockBounds(_ v: [Float]) -> (lo: [Float], hi: [Float]) {
+    /// +∞ ignored) at `lo[b]` and `hi[b]`, then ``blockPadding`` empty entries (+∞, −∞); both have room for
+    /// `v.count / 8 + blockPadding` entries.
+    static func writeBlockBounds(_ v: [Float], lo: UnsafeMutablePointer<Float>, hi: UnsafeMutablePointer<Float>) {
         let blocks = v.count / 8
-        var lo = [Float](repeating: .infinity, count: blocks + blockPadding)
-        var hi = [Float](repeating: -.infinity, count: blocks + blockPadding)
         v.withUnsafeBufferPointer { src in
-            lo.withUnsafeMutableBufferPointer { l in
-                hi.withUnsafeMutableBufferPointer { h in
-                    let raw = UnsafeRawPointer(src.baseAddress!)
-                    for b in 0..<blocks {
-                        let x = raw.loadUnaligned(fromByteOffset: 32 * b, as: SIMD8<Float>.self)
-                        // Padding is +∞: it never lowers the minimum, and is replaced for the maximum.
-                        let finite = x.replacing(with: -.infinity, where: x .== .infinity)
-                        l[b] = x.smallestLane
-                        h[b] = finite.largestLane
-                    }
-                }
+            guard let base = src.baseAddress, blocks > 0 else { return }
+            let raw = UnsafeRawPointer(base)
+            for b in 0..<blocks {
+                let x = raw.loadUnaligned(fromByteOffset: 32 * b, as: SIMD8<Float>.self)
+                // Padding is +∞: it never lowers the minimum, and is replaced for the maximum.
+                let finite = x.replacing(with: -.infinity, where: x .== .infinity)
+                lo[b] = x.smallestLane
+                hi[b] = finite.largestLane
             }
         }
-        return (lo, hi)
+        (lo + blocks).initialize(repeating: .infinity, count: blockPadding)
+        (hi + blocks).initialize(repeating: -.infinity, count: blockPadding)
     }
 }
