@@ -11,6 +11,7 @@ struct EvalCommand: AsyncParsableCommand {
         discussion: """
             plumb eval --truth PLAN.json --model MODEL.json [--room ROOM_ID] [--json OUT.json] [--format json]
             plumb eval --all [--plans Data/plans] [--models DIR] [--json OUT.json]
+            plumb eval --random N [--seed S] [--multi-room] [--preset phone] [--realism none] [--only K --save-models DIR]
             With --all, every plan in the plans folder is scored against DIR/<plan file name> (missing models
             are listed); without --models each plan's own truth model is scored (a self-check that must be perfect).
             --export-truth DIR writes each plan's truth CapturedStructure (reference output for exporters).
@@ -30,13 +31,16 @@ struct EvalCommand: AsyncParsableCommand {
     @Option(help: "Write each plan's truth CapturedStructure JSON into this folder (with --all or --truth).") var exportTruth: String?
     @Flag(help: "With --all: simulate each plan, build every room with RoomBuilder and score the rooms; plans with several rooms are merged with StructureBuilder and scored as a structure.") var build = false
     @Option(help: "Noise preset for --build: clean, phone or bad.") var preset: String = "phone"
-    @Option(help: "Simulator seed for --build.") var seed: UInt64 = 1
+    @Option(help: "Simulator seed for --build; generator seed for --random.") var seed: UInt64 = 1
     @Option(help: "With --build: write each built room (<plan>-<room>.json) and merged structure (<plan>.json) into this folder.") var saveModels: String?
     @Option(help: "With --build on multi-room plans: StructureBuilder's largest floor overlap of two rooms at one height (fraction of the smaller; 1 disables the check).") var maxFloorOverlap: Double = 0.5
     @Option(help: "With --build: only plans with at most this many rooms (1: single-room plans only).") var maxRooms: Int = 1
+    @OptionGroup var randomOptions: RandomEvalOptions
 
     func run() async throws {
-        if all {
+        if let n = randomOptions.random {
+            try runRandom(n)
+        } else if all {
             try runAll()
         } else {
             guard let truth else { throw ValidationError("--truth is required (or use --all)") }

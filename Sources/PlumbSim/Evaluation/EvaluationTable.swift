@@ -60,7 +60,7 @@ public enum EvaluationTable {
 
     private static func f(_ v: Double, _ digits: Int) -> String { String(format: "%.\(digits)f", v) }
 
-    private static func table(_ rows: [[String]]) -> String {
+    static func table(_ rows: [[String]]) -> String {
         let n = rows.map(\.count).max() ?? 0
         var widths = [Int](repeating: 0, count: n)
         for r in rows { for (k, c) in r.enumerated() { widths[k] = max(widths[k], c.count) } }

@@ -1,0 +1,344 @@
+import Dispatch
+import Foundation
+import PlumbKernel
+import Plumbline
+
+/// The measuring stick: random plans from ``RandomPlanGenerator``, scanned by ``ScanSimulator`` with a
+/// noise preset and a realism preset, built with ``RoomBuilder`` (and merged with ``StructureBuilder`` for
+/// multi-room plans), each scanned room scored against its truth room.
+///
+/// Every case is reproducible from `(kind, seed, index, preset, realism, scanSeed)`: the plan from the
+/// generator seed and index, the scan from `scanSeed ^ index`, the realism parameters from the same.
+/// Models are mapped back into the plan frame with the inverse of the scan's output transform (and of the
+/// builder's up-axis rotation and far-origin offset) before scoring, so a case in a random rigid frame
+/// or a georeferenced, Z-up frame is scored exactly like the same case in the plan frame.
+public enum RandomEvaluation {
+    /// What to run.
+    public struct Options: Sendable, Equatable, Codable {
+        /// Single rooms or multi-room plans.
+        public var kind: RandomPlanKind = .singleRoom
+        /// Generator seed (which plans).
+        public var seed: UInt64 = 1
+        /// Number of plans (indices `0..<count`).
+        public var count: Int = 300
+        /// Evaluate only these plan indices (nil: all of `0..<count`).
+        public var only: [Int]? = nil
+        /// Sensor noise preset.
+        public var preset: ScanPreset = .phone
+        /// Realism perturbation.
+        public var realism: RealismPreset = .none
+        /// Base seed of the simulated scans (the case's scan seed is `scanSeed ^ index`).
+        public var scanSeed: UInt64 = 1
+        /// When false, sensor positions are dropped from the clouds before building.
+        public var keepsSensorPositions: Bool = true
+        /// StructureBuilder's largest floor overlap of two rooms (multi-room plans).
+        public var maximumFloorOverlap: Double = 0.5
+        /// Default options.
+        public init() {}
+    }
+
+    /// One scanned room's result.
+    public struct RoomCase: Sendable, Equatable, Codable {
+        /// Generated plan name (`random-single-<seed>-<index>`).
+        public var planName: String
+        /// Plan index under the generator seed.
+        public var index: Int
+        /// Plan room id.
+        public var roomID: String
+        /// Truth room type and floor area (m²).
+        public var roomType: String, truthArea: Double
+        /// Points in the room's cloud.
+        public var points: Int
+        /// Why the room was not built or not scored (nil when it was).
+        public var refusal: String?
+        /// Short key of the refusal (the error case), for grouping.
+        public var refusalKey: String?
+        /// Floor IoU against the truth room (0 when refused).
+        public var floorIoU: Double
+        /// |model floor elevation − truth floor elevation|, metres (nil when refused or no floor).
+        public var floorLevelError: Double?
+        /// Per-room evaluation (nil when refused).
+        public var evaluation: RoomEvaluation?
+        /// Wall-clock seconds of the build.
+        public var buildSeconds: Double
+    }
+
+    /// One multi-room plan's merge result.
+    public struct StructureCase: Sendable, Equatable, Codable {
+        /// Generated plan name.
+        public var planName: String
+        /// Plan index.
+        public var index: Int
+        /// Scanned rooms and rooms that built.
+        public var rooms: Int, builtRooms: Int
+        /// Why the merge failed (nil when the structure built).
+        public var refusal: String?
+        /// Short key of the refusal.
+        public var refusalKey: String?
+        /// Rooms found (model rooms matched to truth rooms at IoU ≥ 0.5), when the structure built.
+        public var roomDetection: DetectionScore?
+    }
+
+    /// Everything one run measured.
+    public struct Report: Sendable, Equatable, Codable {
+        /// What was run.
+        public var options: Options
+        /// Per scanned room.
+        public var rooms: [RoomCase]
+        /// Per multi-room plan (empty for single rooms).
+        public var structures: [StructureCase]
+        /// The distribution of ``rooms`` and ``structures``.
+        public var summary: Summary
+        /// Plans drawn, and candidate draws the generator rejected before them.
+        public var plans: Int, redraws: Int
+        /// Feature counts over the drawn plans.
+        public var features: PlanFeatures
+        /// Wall-clock seconds of the whole run.
+        public var seconds: Double
+    }
+
+    /// Means and tails of a run.
+    public struct Summary: Sendable, Equatable, Codable {
+        /// Scanned rooms, rooms built and scored, rooms refused.
+        public var rooms: Int, built: Int, refused: Int
+        /// Floor IoU over all scanned rooms, refusals counting 0.
+        public var floorIoU: SummaryStatistic
+        /// 10th percentile of ``floorIoU`` (refusals counting 0).
+        public var floorIoUP10: Double
+        /// Floor IoU over built rooms only.
+        public var floorIoUBuilt: SummaryStatistic
+        /// Share of scanned rooms (refusals included) with floor IoU below 0.9, below 0.5.
+        public var shareBelow090: Double, shareBelow050: Double
+        /// Share of scanned rooms whose floor level is within 2 cm of the truth (refusals count as misses).
+        public var floorLevelWithin2cm: Double
+        /// Floor level error over built rooms, metres.
+        public var floorLevelError: SummaryStatistic
+        /// Detection counts pooled over built rooms.
+        public var walls: DetectionScore, corners5cm: DetectionScore, doors: DetectionScore, windows: DetectionScore,
+                   openings: DetectionScore, objects: DetectionScore
+        /// Matched objects with the right category, over matched objects.
+        public var objectCategoryAccuracy: Double
+        /// Median absolute wall-length error of matched walls, metres.
+        public var wallLengthErrorMedian: Double
+        /// Ceiling height error over built rooms, metres.
+        public var ceilingHeightError: SummaryStatistic
+        /// Refusals grouped by ``RoomCase/refusalKey``, most frequent first.
+        public var refusalsByReason: [ReasonCount]
+        /// Multi-room plans, structures built, and structure refusals by reason.
+        public var structures: Int, structuresBuilt: Int
+        /// Structure refusals grouped by reason.
+        public var structureRefusalsByReason: [ReasonCount]
+        /// Rooms found in built structures (pooled).
+        public var structureRooms: DetectionScore
+        /// The worst rooms by floor IoU (refusals first), at most 10.
+        public var worst: [RoomCase]
+    }
+
+    /// A reason and how often it occurred.
+    public struct ReasonCount: Sendable, Equatable, Codable {
+        /// The reason key.
+        public var reason: String
+        /// How many cases.
+        public var count: Int
+        /// One full message of that kind.
+        public var example: String
+    }
+
+    /// Runs the evaluation; `progress(done, total)` is called after each plan (from the calling thread).
+    /// - Complexity: per plan, a simulation (O(frames × pixels × log triangles)) and one build per room.
+    public static func run(_ options: Options, progress: (Int, Int) -> Void = { _, _ in }) -> Report {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let indices = options.only ?? Array(0..<max(0, options.count))
+        var rooms: [RoomCase] = []
+        var structures: [StructureCase] = []
+        var features: [PlanFeatures] = []
+        var redraws = 0
+        for (k, index) in indices.enumerated() {
+            let generated = RandomPlanGenerator.plan(kind: options.kind, seed: options.seed, index: index)
+            features.append(generated.features)
+            redraws += generated.redraws
+            let outcome = evaluate(generated, options: options)
+            rooms += outcome.rooms
+            if let s = outcome.structure { structures.append(s) }
+            progress(k + 1, indices.count)
+        }
+        let summary = summarise(rooms: rooms, structures: structures)
+        return Report(options: options, rooms: rooms, structures: structures, summary: summary, plans: indices.count,
+                      redraws: redraws, features: PlanFeatures.total(features),
+                      seconds: ScanBuildEvaluation.seconds(clock.now - start))
+    }
+
+    /// The built rooms of one case, in the plan frame (for `--save-models`).
+    public struct CaseOutcome: Sendable {
+        /// Per scanned room.
+        public var rooms: [RoomCase]
+        /// The merge (multi-room plans).
+        public var structure: StructureCase?
+        /// The built rooms, mapped into the plan frame, with their plan room ids.
+        public var builtRooms: [(roomID: String, room: CapturedRoom)]
+        /// The merged structure, if any.
+        public var merged: CapturedStructure?
+    }
+
+    /// Simulates, builds and scores one generated plan.
+    public static func evaluate(_ generated: GeneratedPlan, options: Options) -> CaseOutcome {
+        let plan = generated.plan
+        let scanned = Set(generated.scannedRoomIDs)
+        let scanSeed = options.scanSeed ^ UInt64(generated.index)
+        let realism = ScanRealism(preset: options.realism, seed: scanSeed)
+        var out = CaseOutcome(rooms: [], structure: nil, builtRooms: [], merged: nil)
+        let scan: SimulatedScan
+        do {
+            scan = try ScanSimulator(plan: plan).simulate(preset: options.preset, seed: scanSeed, realism: realism, rooms: scanned)
+        } catch {
+            for id in generated.scannedRoomIDs {
+                out.rooms.append(refused(plan: plan, generated: generated, roomID: id, points: 0, key: "simulation", message: "\(error)"))
+            }
+            return out
+        }
+        let toPlan = scan.outputTransform.inverse
+        let clock = ContinuousClock()
+        for id in generated.scannedRoomIDs {
+            guard var cloud = scan.roomClouds.first(where: { $0.roomID == id })?.cloud else {
+                out.rooms.append(refused(plan: plan, generated: generated, roomID: id, points: 0, key: "noPoints",
+                                         message: "the simulated scan of room \(id) has no points"))
+                continue
+            }
+            if !options.keepsSensorPositions { cloud.sensorOrigins = nil }
+            var o = RoomBuilder.Options()
+            o.upAxis = scan.upAxis
+            o.seed = o.seed &+ UInt64(out.builtRooms.count)
+            let t0 = clock.now
+            let built: CapturedRoom
+            do { built = try RoomBuilder(options: o).build(cloud).room } catch {
+                out.rooms.append(refused(plan: plan, generated: generated, roomID: id, points: cloud.count,
+                                         key: refusalKey(error), message: "\(error)"))
+                continue
+            }
+            let secs = ScanBuildEvaluation.seconds(clock.now - t0)
+            let room = inPlanFrame(built, upAxis: scan.upAxis, outputToPlan: toPlan)
+            out.builtRooms.append((id, room))
+            do {
+                let report = try Evaluator.evaluate(model: EvaluationModel(room: room), plan: plan, roomID: id)
+                let e = report.rooms.first { $0.truthRoomID == id }
+                let truthRoom = plan.room(id)!
+                let level = RoomComparison.floorElevation(room).map { abs($0 - plan.floorElevation(of: truthRoom)) }
+                out.rooms.append(RoomCase(
+                    planName: plan.name, index: generated.index, roomID: id, roomType: truthRoom.type.rawValue,
+                    truthArea: truthRoom.area, points: cloud.count, refusal: nil, refusalKey: nil,
+                    floorIoU: e?.floorIoU ?? 0, floorLevelError: level, evaluation: e, buildSeconds: secs))
+            } catch {
+                out.rooms.append(refused(plan: plan, generated: generated, roomID: id, points: cloud.count,
+                                         key: "scoring", message: "\(error)"))
+            }
+        }
+        guard generated.kind == .multiRoom else { return out }
+        var s = StructureCase(planName: plan.name, index: generated.index, rooms: generated.scannedRoomIDs.count,
+                              builtRooms: out.builtRooms.count)
+        if out.builtRooms.isEmpty {
+            s.refusal = "no room could be built"
+            s.refusalKey = "noRoomBuilt"
+        } else {
+            var so = StructureBuilder.Options()
+            so.maximumFloorOverlap = options.maximumFloorOverlap
+            do {
+                let merged = try StructureBuilder(options: so).build(out.builtRooms.map(\.room)).structure
+                out.merged = merged
+                let report = try Evaluator.evaluate(model: EvaluationModel(structure: merged), plan: plan)
+                s.roomDetection = report.aggregate.rooms
+            } catch {
+                s.refusal = "\(error)"
+                s.refusalKey = refusalKey(error)
+            }
+        }
+        out.structure = s
+        return out
+    }
+
+    /// `built` (RoomBuilder's output for a cloud in the scan's output frame) moved into the plan frame:
+    /// undo the far-origin offset (`plumblineOrigin`), the builder's rotation to y-up, then the scan's
+    /// output transform. Composed in `Double`, so a +500 km offset costs no precision.
+    public static func inPlanFrame(_ built: CapturedRoom, upAxis: UpAxis, outputToPlan: RigidTransform) -> CapturedRoom {
+        var room = built
+        var offset = SIMD3<Double>.zero
+        if case let .array(a)? = room.unknownFields["plumblineOrigin"], a.count == 3 {
+            let v = a.compactMap { if case let .number(x) = $0 { x } else { nil } }
+            if v.count == 3 { offset = SIMD3(v[0], v[1], v[2]) }
+            room.unknownFields["plumblineOrigin"] = nil
+        }
+        // Builder frame (y up) -> output frame: the inverse of UpAxis.toYUp.
+        let fromYUp: RigidTransform = upAxis == .z
+            ? RigidTransform(column0: SIMD3(1, 0, 0), column1: SIMD3(0, 0, 1), column2: SIMD3(0, -1, 0), translation: .zero)
+            : .identity
+        let m = outputToPlan * fromYUp * RigidTransform(translation: offset)
+        if m == .identity { return room }
+        return room.transformed(by: Transform4x4(rigid: m))
+    }
+
+    static func refused(plan: FloorPlan, generated: GeneratedPlan, roomID: String, points: Int, key: String, message: String) -> RoomCase {
+        let r = plan.room(roomID)
+        return RoomCase(planName: plan.name, index: generated.index, roomID: roomID, roomType: r?.type.rawValue ?? "?",
+                        truthArea: r?.area ?? 0, points: points, refusal: message, refusalKey: key, floorIoU: 0,
+                        floorLevelError: nil, evaluation: nil, buildSeconds: 0)
+    }
+
+    /// A short grouping key for a build or merge error: the error's case name.
+    static func refusalKey(_ error: any Error) -> String {
+        let text = String(describing: error)
+        if let e = error as? RoomBuildError {
+            switch e {
+            case .invalidCloud: return "invalidCloud"
+            case .segmentationFailed: return "segmentationFailed"
+            case .upAxisNotFound: return "upAxisNotFound"
+            case .noFloorOrCeiling: return "noFloorOrCeiling"
+            case .noClosedOutline: return "noClosedOutline"
+            case .roomTooLarge: return "roomTooLarge"
+            }
+        }
+        // Other typed errors: the case name is what `String(reflecting:)` of the case shows before "(".
+        let mirror = Mirror(reflecting: error)
+        if let label = mirror.children.first?.label { return label }
+        return text.prefix { $0 != "(" && $0 != ":" }.trimmingCharacters(in: .whitespaces)
+    }
+
+    /// The distribution of room and structure cases.
+    public static func summarise(rooms: [RoomCase], structures: [StructureCase]) -> Summary {
+        let all = rooms.map(\.floorIoU)
+        let sorted = all.filter(\.isFinite).sorted()
+        let built = rooms.filter { $0.evaluation != nil }
+        let evals = built.compactMap(\.evaluation)
+        let n = Double(max(1, rooms.count))
+        func pooled(_ f: (RoomEvaluation) -> DetectionScore) -> DetectionScore { evals.map(f).reduce(DetectionScore(), +) }
+        let objects = evals.map(\.objects).reduce(ObjectScore(), +)
+        let levels = built.compactMap(\.floorLevelError)
+        let worst = rooms.enumerated().sorted { a, b in
+            a.element.floorIoU != b.element.floorIoU ? a.element.floorIoU < b.element.floorIoU : a.offset < b.offset
+        }.prefix(10).map(\.element)
+        return Summary(
+            rooms: rooms.count, built: built.count, refused: rooms.count - built.count,
+            floorIoU: SummaryStatistic(all), floorIoUP10: SummaryStatistic.percentile(sorted: sorted, 0.1),
+            floorIoUBuilt: SummaryStatistic(built.map(\.floorIoU)),
+            shareBelow090: Double(all.filter { $0 < 0.9 }.count) / n,
+            shareBelow050: Double(all.filter { $0 < 0.5 }.count) / n,
+            floorLevelWithin2cm: Double(levels.filter { $0 <= 0.02 }.count) / n,
+            floorLevelError: SummaryStatistic(levels),
+            walls: pooled(\.walls), corners5cm: pooled(\.corners5cm), doors: pooled(\.doors.detection),
+            windows: pooled(\.windows.detection), openings: pooled(\.openings.detection), objects: objects.detection,
+            objectCategoryAccuracy: objects.categoryAccuracy,
+            wallLengthErrorMedian: SummaryStatistic(evals.flatMap(\.wallErrors).map { abs($0.lengthError) }).median,
+            ceilingHeightError: SummaryStatistic(evals.compactMap(\.ceilingHeightError).map(abs)),
+            refusalsByReason: group(rooms.compactMap { r in r.refusalKey.map { ($0, r.refusal ?? "") } }),
+            structures: structures.count, structuresBuilt: structures.filter { $0.refusal == nil }.count,
+            structureRefusalsByReason: group(structures.compactMap { s in s.refusalKey.map { ($0, s.refusal ?? "") } }),
+            structureRooms: structures.compactMap(\.roomDetection).reduce(DetectionScore(), +),
+            worst: Array(worst))
+    }
+
+    static func group(_ items: [(String, String)]) -> [ReasonCount] {
+        var counts: [String: (Int, String)] = [:]
+        for (k, m) in items { counts[k, default: (0, m)].0 += 1 }
+        return counts.map { ReasonCount(reason: $0.key, count: $0.value.0, example: $0.value.1) }
+            .sorted { $0.count != $1.count ? $0.count > $1.count : $0.reason < $1.reason }
+    }
+}

@@ -1,0 +1,83 @@
+import ArgumentParser
+import Foundation
+import Plumbline
+import PlumbSim
+
+/// `plumb eval --random N`: the measuring stick over randomly generated plans.
+struct RandomEvalOptions: ParsableArguments {
+    @Option(help: "Evaluate N randomly generated plans (the measuring stick); see --seed, --multi-room, --realism.")
+    var random: Int?
+    @Flag(help: "With --random: multi-room plans (each room scanned and built, then merged).")
+    var multiRoom = false
+    @Option(help: "With --random: realism preset (none, tilt, strays, drift, partial, dense, frame, georef, all).")
+    var realism: RealismPreset = .none
+    @Option(help: "With --random: base seed of the simulated scans (each case uses scan-seed XOR plan index).")
+    var scanSeed: UInt64 = 1
+    @Flag(help: "With --random: drop the sensor positions from the scans before building.")
+    var noSensors = false
+    @Option(help: "With --random: evaluate only these plan indices (comma-separated), e.g. to reproduce a worst case.")
+    var only: String?
+}
+
+extension RealismPreset: ExpressibleByArgument {}
+extension ScanPreset: ExpressibleByArgument {}
+
+extension EvalCommand {
+    /// Runs `--random`: prints the distribution table (or JSON), writes `--json`, saves models with `--save-models`.
+    func runRandom(_ count: Int) throws {
+        guard (1...100_000).contains(count) else { throw ValidationError("--random takes 1...100000 plans, not \(count)") }
+        var o = RandomEvaluation.Options()
+        o.kind = randomOptions.multiRoom ? .multiRoom : .singleRoom
+        o.seed = seed
+        o.count = count
+        o.preset = try scanPreset()
+        o.realism = randomOptions.realism
+        o.scanSeed = randomOptions.scanSeed
+        o.keepsSensorPositions = !randomOptions.noSensors
+        o.maximumFloorOverlap = maxFloorOverlap
+        if let only = randomOptions.only {
+            let parts = only.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            let idx = parts.compactMap(Int.init)
+            guard idx.count == parts.count, !idx.isEmpty, idx.allSatisfy({ (0..<count).contains($0) }) else {
+                throw ValidationError("--only takes plan indices in 0..<\(count), comma-separated (got '\(only)')")
+            }
+            o.only = idx
+        }
+        let tty = isatty(2) != 0
+        var err = StandardError()
+        let report = RandomEvaluation.run(o) { done, total in
+            if tty { print("\r\(done)/\(total) plans", terminator: done == total ? "\n" : "", to: &err) }
+        }
+        if let saveModels {
+            // Re-run the listed cases to save their plans and models (only with --only: saving 300 cases is rarely wanted).
+            guard let only = o.only else { throw ValidationError("--save-models with --random needs --only INDEX") }
+            let dir = URL(fileURLWithPath: saveModels)
+            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            for index in only {
+                let g = RandomPlanGenerator.plan(kind: o.kind, seed: o.seed, index: index)
+                try encoder.encode(g.plan).write(to: dir.appendingPathComponent("\(g.plan.name).json"))
+                let c = RandomEvaluation.evaluate(g, options: o)
+                for (id, room) in c.builtRooms {
+                    try RoomPlanJSON.write(room, to: dir.appendingPathComponent("\(g.plan.name)-\(id).model.json"))
+                }
+                if let m = c.merged { try RoomPlanJSON.write(m, to: dir.appendingPathComponent("\(g.plan.name).model.json")) }
+            }
+            print("saved plans and models (plan frame) to \(dir.path)", to: &err)
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        let data = try encoder.encode(report)
+        if let json { try data.write(to: URL(fileURLWithPath: json)) }
+        switch format {
+        case .json: print(String(decoding: data, as: UTF8.self))
+        case .table: print(RandomEvaluationTable.render(report, command: "plumb"))
+        }
+    }
+
+    func scanPreset() throws -> ScanPreset {
+        guard let p = ScanPreset(rawValue: preset) else { throw ValidationError("unknown preset '\(preset)' (use clean, phone or bad)") }
+        return p
+    }
+}
