@@ -3,8 +3,8 @@
 /// Recognised names (case-sensitive, as the formats write them):
 /// `x y z`; normals `nx ny nz` or `normal_x normal_y normal_z`; colours `red green blue`,
 /// `r g b` or `diffuse_red diffuse_green diffuse_blue`, or PCD packed `rgb`/`rgba` (4-byte fields);
-/// intensity `intensity` or `scalar_intensity`; frame index `frame`, `frame_index` or `scan_index`
-/// (integer types only). Normals and separate colour channels are used only when all three are
+/// intensity `intensity` or `scalar_intensity`; frame index `frame`, `frame_index`, `scan_index` or
+/// `scanner` (integer types only). Normals and separate colour channels are used only when all three are
 /// present. The first property with a given meaning wins; everything else is skipped.
 enum AttributeMapping {
     /// A candidate property: its name, value type, and whether it is a single scalar (not a list
@@ -28,7 +28,7 @@ enum AttributeMapping {
         case "blue", "b", "diffuse_blue": .blue
         case "rgb", "rgba": type.size == 4 ? .packedRGB : nil
         case "intensity", "scalar_intensity": .intensity
-        case "frame", "frame_index", "scan_index": type.isInteger ? .frameIndex : nil
+        case "frame", "frame_index", "scan_index", "scanner": type.isInteger ? .frameIndex : nil
         default: nil
         }
     }

@@ -22,6 +22,8 @@ struct PCDHeader: Sendable, Equatable {
     var headerLines = 0
     /// Origin from a `# plumbline_origin X Y Z` comment, if present.
     var origin: SIMD3<Double>?
+    /// `# plumbline_sensor K X Y Z` comments.
+    var sensors = SensorComments()
     /// Uncompressed record size: the sum of the fields' byte sizes.
     var recordSize = 0
     /// Total number of values per point (the ascii token count per line).
@@ -57,6 +59,8 @@ struct PCDHeader: Sendable, Equatable {
                           ox.isFinite, oy.isFinite, oz.isFinite
                     else { throw .malformedHeader(detail: "bad plumbline_origin comment", at: .line(line)) }
                     h.origin = SIMD3(ox, oy, oz)
+                } else if words.count >= 2, words[1] == SensorComments.keyword {
+                    try h.sensors.add(words.dropFirst(2), line: line)
                 }
                 continue
             }

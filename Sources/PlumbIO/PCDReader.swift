@@ -5,9 +5,15 @@ import PlumbKernel
 /// Organised clouds (`HEIGHT > 1`) mark "no return" with NaN: such points are dropped and counted in
 /// the report. Fields with `COUNT > 1` and unrecognised fields are skipped. Packed `rgb`/`rgba` is
 /// PCL's `0x(AA)RRGGBB` in the bits of a 4-byte field (float or integer).
+///
+/// Sensors: `# plumbline_sensor K X Y Z` comments (see ``SensorComments``) give world sensor positions.
+/// Without them, a `VIEWPOINT` other than PCL's default `0 0 0 1 0 0 0` is one sensor at its translation
+/// (plus the file origin), seen from by every point, unless the file has a frame column with a non-zero
+/// value (then it is only reported).
 enum PCDReader {
     static func read(_ bytes: UnsafeRawBufferPointer, options: PointCloudReadOptions) throws(PointCloudFormatError) -> PointCloudReadResult {
         let h = try PCDHeader.parse(bytes)
+        var sensors = try h.sensors.positions(pointCount: h.points)
         let targets = AttributeMapping.targets(h.fields.map {
             AttributeMapping.Candidate(name: $0.name, type: $0.type, isSingleScalar: $0.count == 1)
         })
@@ -52,7 +58,25 @@ enum PCDReader {
             report.trailingByteCount = remaining - need
         }
         assembler.fill(&report)
-        return PointCloudReadResult(cloud: assembler.makeCloud(fileOrigin: h.origin ?? .zero), report: report)
+        var cloud = assembler.makeCloud(fileOrigin: h.origin ?? .zero)
+        if sensors == nil, let v = h.viewpoint, v != Self.defaultViewpoint,
+           cloud.frameIndex?.allSatisfy({ $0 == 0 }) ?? true {
+            sensors = [(h.origin ?? .zero) + SIMD3(v[0], v[1], v[2])]
+        }
+        try SensorComments.attach(sensors, firstLine: h.sensors.entries.first?.line ?? 0, to: &cloud,
+                                  report: &report, options: options)
+        return PointCloudReadResult(cloud: cloud, report: report)
+    }
+
+    /// The `VIEWPOINT` PCL writes when it knows none (not read as a sensor).
+    static let defaultViewpoint: [Double] = [0, 0, 0, 1, 0, 0, 0]
+
+    /// The `VIEWPOINT` values (tx ty tz qw qx qy qz, translation in the file's coordinates) written for
+    /// `cloud`: its single sensor's position when it has exactly one, else PCL's default.
+    static func viewpoint(for cloud: PointCloud, fileOrigin: SIMD3<Double>) -> [Double] {
+        guard let s = cloud.sensorOrigins, s.count == 1 else { return defaultViewpoint }
+        let t = s[0] - fileOrigin
+        return [t.x, t.y, t.z, 1, 0, 0, 0]
     }
 
     /// Binary columns for the mapped fields; `place` gives each field's first-value offset and stride.

@@ -2,7 +2,8 @@ import PlumbKernel
 
 /// Encodes a ``PointCloud`` as PCD v0.7 (`DATA ascii`, `binary` or `binary_compressed`), unorganised
 /// (`HEIGHT 1`). Colours are PCL's packed `rgb`: a `F 4` field holding the bits of `0x00RRGGBB`, written
-/// as that integer in ascii (as PCL does).
+/// as that integer in ascii (as PCL does). Sensor positions go in `# plumbline_sensor` comments, and a
+/// single sensor also in `VIEWPOINT` (relative to the file's coordinates).
 enum PCDWriter {
     static func encode(_ cloud: PointCloud, encoding: PointCloudEncoding, options: PointCloudWriteOptions) -> [UInt8] {
         let world64 = options.coordinates == .worldFloat64
@@ -13,12 +14,15 @@ enum PCDWriter {
         if !world64, cloud.origin != .zero {
             h += "# plumbline_origin \(cloud.origin.x) \(cloud.origin.y) \(cloud.origin.z)\n"
         }
+        h += SensorComments.lines(for: cloud, prefix: "# ")
         h += "VERSION 0.7\n"
         h += "FIELDS " + fields.map(\.pcdName).joined(separator: " ") + "\n"
         h += "SIZE " + fields.map { "\($0.type.size)" }.joined(separator: " ") + "\n"
         h += "TYPE " + fields.map(\.type.pcdLetter).joined(separator: " ") + "\n"
         h += "COUNT " + fields.map { _ in "1" }.joined(separator: " ") + "\n"
-        h += "WIDTH \(n)\nHEIGHT 1\nVIEWPOINT 0 0 0 1 0 0 0\nPOINTS \(n)\n"
+        let vp = PCDReader.viewpoint(for: cloud, fileOrigin: world64 ? .zero : cloud.origin)
+        h += "WIDTH \(n)\nHEIGHT 1\nVIEWPOINT " + vp.map { $0.rounded() == $0 && abs($0) < 1e15 ? String(Int64($0)) : "\($0)" }.joined(separator: " ") + "\n"
+        h += "POINTS \(n)\n"
         let dataName = switch encoding {
         case .ascii: "ascii"
         case .binaryCompressed: "binary_compressed"

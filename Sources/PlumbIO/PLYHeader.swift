@@ -40,6 +40,8 @@ struct PLYHeader: Sendable, Equatable {
     var headerLines = 0
     /// Origin from a `comment plumbline_origin X Y Z` line, if present.
     var origin: SIMD3<Double>?
+    /// `comment plumbline_sensor K X Y Z` lines.
+    var sensors = SensorComments()
 
     /// Parses the header at the start of `bytes`.
     static func parse(_ bytes: UnsafeRawBufferPointer) throws(PointCloudFormatError) -> PLYHeader {
@@ -82,6 +84,8 @@ struct PLYHeader: Sendable, Equatable {
                           ox.isFinite, oy.isFinite, oz.isFinite
                     else { throw .malformedHeader(detail: "bad plumbline_origin comment", at: .line(line)) }
                     header.origin = SIMD3(ox, oy, oz)
+                } else if words.count >= 2, words[1] == SensorComments.keyword {
+                    try header.sensors.add(words.dropFirst(2), line: line)
                 }
             case "obj_info":
                 continue

@@ -4,7 +4,8 @@ import PlumbKernel
 ///
 /// The `vertex` element carries the points; every other element (faces, edges, …) is skipped in all
 /// three encodings, before or after the vertex element. A `comment plumbline_origin X Y Z` line (written by
-/// ``PointCloudWriter``) gives the world position of the file's (0, 0, 0).
+/// ``PointCloudWriter``) gives the world position of the file's (0, 0, 0); `comment plumbline_sensor K X Y Z`
+/// lines give sensor positions (see ``SensorComments``), and a `scanner` column maps to the frame index.
 enum PLYReader {
     static func read(_ bytes: UnsafeRawBufferPointer, options: PointCloudReadOptions) throws(PointCloudFormatError) -> PointCloudReadResult {
         let header = try PLYHeader.parse(bytes)
@@ -12,6 +13,7 @@ enum PLYReader {
             throw .missingElement(name: "vertex")
         }
         let vertex = header.elements[vertexIndex]
+        let sensors = try header.sensors.positions(pointCount: vertex.count)
         let targets = AttributeMapping.targets(vertex.properties.map {
             AttributeMapping.Candidate(name: $0.name, type: $0.type, isSingleScalar: !$0.isList)
         })
@@ -40,7 +42,10 @@ enum PLYReader {
             report.trailingByteCount = trailing
         }
         assembler.fill(&report)
-        return PointCloudReadResult(cloud: assembler.makeCloud(fileOrigin: header.origin ?? .zero), report: report)
+        var cloud = assembler.makeCloud(fileOrigin: header.origin ?? .zero)
+        try SensorComments.attach(sensors, firstLine: header.sensors.entries.first?.line ?? 0, to: &cloud,
+                                  report: &report, options: options)
+        return PointCloudReadResult(cloud: cloud, report: report)
     }
 
     // MARK: ascii

@@ -15,6 +15,7 @@ enum PLYWriter {
         if !world64, cloud.origin != .zero {
             h += "comment plumbline_origin \(cloud.origin.x) \(cloud.origin.y) \(cloud.origin.z)\n"
         }
+        h += SensorComments.lines(for: cloud, prefix: "comment ")
         h += "element vertex \(cloud.count)\n"
         for f in fields { h += "property \(f.type.plyName) \(f.plyName)\n" }
         h += "end_header\n"

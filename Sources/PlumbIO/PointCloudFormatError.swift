@@ -55,6 +55,12 @@ public enum PointCloudFormatError: Error, Sendable, Equatable, CustomStringConve
     case corruptCompressedData(detail: String, at: SourceLocation)
     /// The cloud handed to a writer is inconsistent.
     case invalidCloud(PointCloudError)
+    /// A `plumbline_sensor` header comment is malformed, repeated, out of the dense range `0..<n`, too many,
+    /// or the points have no frame index to refer to several sensors.
+    case malformedSensor(detail: String, at: SourceLocation)
+    /// Point `pointIndex` (0-based, in the returned cloud) has frame index `frameIndex` but the header gives
+    /// only `sensorCount` sensor positions.
+    case sensorIndexOutOfRange(pointIndex: Int, frameIndex: UInt32, sensorCount: Int)
 
     /// A one-line human-readable explanation naming the location.
     public var description: String {
@@ -78,6 +84,8 @@ public enum PointCloudFormatError: Error, Sendable, Equatable, CustomStringConve
         case let .nonFiniteCoordinate(i, at): "point \(i) has a NaN or infinite coordinate at \(at)"
         case let .corruptCompressedData(d, at): "corrupt compressed data at \(at): \(d)"
         case let .invalidCloud(e): "invalid cloud: \(e)"
+        case let .malformedSensor(d, at): "bad sensor line at \(at): \(d)"
+        case let .sensorIndexOutOfRange(i, f, n): "point \(i) has frame index \(f) but the header gives only \(n) sensor positions"
         }
     }
 }

@@ -50,6 +50,9 @@ public struct PointCloudReadReport: Sendable, Equatable, Codable {
     public var viewpoint: [Double]?
     /// True when the file carried a `plumbline_origin` comment that was added to the coordinates.
     public var originFromFile: Bool
+    /// Number of sensor positions attached to the cloud (`plumbline_sensor` comments, or 1 for a PCD
+    /// `VIEWPOINT` other than PCL's default); 0 when none were read or they were ignored.
+    public var sensorCount: Int
 
     /// Total number of dropped points over all reasons.
     public var droppedCount: Int { drops.reduce(0) { $0 + $1.count } }
@@ -66,6 +69,7 @@ public struct PointCloudReadReport: Sendable, Equatable, Codable {
         self.skippedElements = []
         self.trailingByteCount = 0
         self.originFromFile = false
+        self.sensorCount = 0
     }
 }
 

@@ -159,6 +159,9 @@ public struct DepthFrame: Sendable, Equatable, Codable {
 
     /// The frame's valid pixels as a ``PointCloud`` in world coordinates, with the given origin (pick one
     /// near the data, e.g. the camera position) and every point's `frameIndex` set to `frameIndex`.
+    /// With the default `frameIndex` 0 the cloud also carries the camera position as its one sensor
+    /// (``PointCloud/sensorOrigins``); for another index the caller, who knows the other frames' poses,
+    /// attaches them with ``PointCloud/withSensors(_:)``.
     /// - Complexity: O(width x height).
     public func unproject(
         minimumConfidence: UInt8 = 0, frameIndex: UInt32 = 0, origin: SIMD3<Double>? = nil
@@ -171,6 +174,7 @@ public struct DepthFrame: Sendable, Equatable, Codable {
             frames.append(frameIndex)
         }
         cloud.frameIndex = frames
+        if frameIndex == 0 { cloud.sensorOrigins = [cameraToWorld.translation] }
         return cloud
     }
 }

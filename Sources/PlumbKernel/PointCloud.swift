@@ -9,7 +9,8 @@
 /// up axis unless a function says so.
 ///
 /// Attribute arrays (`normals`, `colors`, `frameIndex`, `intensity`) are either `nil` or have exactly
-/// ``count`` elements; the throwing initialiser and ``validate()`` check this.
+/// ``count`` elements; the throwing initialiser and ``validate()`` check this. ``sensorOrigins`` is indexed
+/// by frame, not by point: point `i` was seen from `sensorOrigins[frameIndex[i]]`.
 public struct PointCloud: Sendable, Equatable, Codable {
     /// Local x coordinates in metres, relative to ``origin``.
     public var x: [Float]
@@ -27,6 +28,10 @@ public struct PointCloud: Sendable, Equatable, Codable {
     public var frameIndex: [UInt32]?
     /// Optional return intensity or confidence, unitless.
     public var intensity: [Float]?
+    /// Optional world positions of the sensor, metres, in the same frame as `origin + local` (double
+    /// precision, not relative to ``origin``), indexed by frame: point `i` was seen from
+    /// `sensorOrigins[frameIndex[i]]`. Requires ``frameIndex``; every frame index must be below its count.
+    public var sensorOrigins: [SIMD3<Double>]?
 
     /// Number of points.
     public var count: Int { x.count }
@@ -48,7 +53,7 @@ public struct PointCloud: Sendable, Equatable, Codable {
     public init(
         x: [Float], y: [Float], z: [Float], origin: SIMD3<Double> = .zero,
         normals: NormalField? = nil, colors: ColorField? = nil,
-        frameIndex: [UInt32]? = nil, intensity: [Float]? = nil
+        frameIndex: [UInt32]? = nil, intensity: [Float]? = nil, sensorOrigins: [SIMD3<Double>]? = nil
     ) throws(PointCloudError) {
         self.x = x
         self.y = y
@@ -58,6 +63,7 @@ public struct PointCloud: Sendable, Equatable, Codable {
         self.colors = colors
         self.frameIndex = frameIndex
         self.intensity = intensity
+        self.sensorOrigins = sensorOrigins
         try validate()
     }
 
@@ -147,6 +153,45 @@ public struct PointCloud: Sendable, Equatable, Codable {
         for i in 0..<n where !(x[i].isFinite && y[i].isFinite && z[i].isFinite) {
             throw .nonFiniteCoordinate(index: i)
         }
+        try validateSensors()
+    }
+
+    /// Checks ``sensorOrigins`` alone: it needs ``frameIndex``, every frame index must be below its count
+    /// and every position must be finite.
+    /// - Throws: ``PointCloudError/sensorOriginsWithoutFrameIndex``,
+    ///   ``PointCloudError/nonFiniteSensorOrigin(index:)`` or ``PointCloudError/frameIndexOutOfRange(point:frame:sensorCount:)``.
+    /// - Complexity: O(n + sensors).
+    public func validateSensors() throws(PointCloudError) {
+        guard let sensorOrigins else { return }
+        guard let frameIndex else { throw .sensorOriginsWithoutFrameIndex }
+        for (k, s) in sensorOrigins.enumerated() where !(s.x.isFinite && s.y.isFinite && s.z.isFinite) {
+            throw .nonFiniteSensorOrigin(index: k)
+        }
+        let m = sensorOrigins.count
+        for (i, f) in frameIndex.enumerated() where Int(f) >= m {
+            throw .frameIndexOutOfRange(point: i, frame: f, sensorCount: sensorOrigins.count)
+        }
+    }
+
+    /// World position of the sensor that saw point `i` (`sensorOrigins[frameIndex[i]]`), metres, or `nil`
+    /// when the cloud has no sensor positions.
+    /// - Precondition: `i` is in `0..<count` and the cloud is valid (see ``validateSensors()``).
+    @inlinable
+    public func sensorPosition(ofPoint i: Int) -> SIMD3<Double>? {
+        guard let sensorOrigins, let frameIndex else { return nil }
+        return sensorOrigins[Int(frameIndex[i])]
+    }
+
+    /// A copy with ``sensorOrigins`` set to `origins` (world positions, metres, indexed by ``frameIndex``),
+    /// e.g. a scanner-indexed file plus a list of scanner positions.
+    /// - Throws: ``PointCloudError`` when the cloud has no ``frameIndex``, a frame index is not below
+    ///   `origins.count` or a position is not finite.
+    /// - Complexity: O(n + origins.count).
+    public func withSensors(_ origins: [SIMD3<Double>]) throws(PointCloudError) -> PointCloud {
+        var out = self
+        out.sensorOrigins = origins
+        try out.validateSensors()
+        return out
     }
 
     /// The points at `indices`, in that order, with all attributes carried along. Same origin.
@@ -167,6 +212,7 @@ public struct PointCloud: Sendable, Equatable, Codable {
         }
         if let frameIndex { out.frameIndex = indices.map { frameIndex[$0] } }
         if let intensity { out.intensity = indices.map { intensity[$0] } }
+        out.sensorOrigins = sensorOrigins
         return out
     }
 
@@ -244,6 +290,12 @@ public enum PointCloudError: Error, Sendable, Equatable, CustomStringConvertible
     case tooFewPoints(required: Int, actual: Int)
     /// The points are degenerate for the operation (all coincident, collinear, …).
     case degenerate(String)
+    /// ``PointCloud/sensorOrigins`` is set but ``PointCloud/frameIndex`` is not.
+    case sensorOriginsWithoutFrameIndex
+    /// Sensor position `index` has a NaN or infinite coordinate.
+    case nonFiniteSensorOrigin(index: Int)
+    /// Point `point` refers to frame `frame` but only `sensorCount` sensor positions are given.
+    case frameIndexOutOfRange(point: Int, frame: UInt32, sensorCount: Int)
 
     public var description: String {
         switch self {
@@ -252,6 +304,9 @@ public enum PointCloudError: Error, Sendable, Equatable, CustomStringConvertible
         case .nonFiniteOrigin: "the cloud origin is NaN or infinite"
         case let .tooFewPoints(r, n): "needs at least \(r) points, got \(n)"
         case let .degenerate(why): "degenerate input: \(why)"
+        case .sensorOriginsWithoutFrameIndex: "sensor origins are given but the points have no frame index"
+        case let .nonFiniteSensorOrigin(k): "sensor origin \(k) has a NaN or infinite coordinate"
+        case let .frameIndexOutOfRange(i, f, n): "point \(i) refers to frame \(f) but only \(n) sensor origins are given"
         }
     }
 }

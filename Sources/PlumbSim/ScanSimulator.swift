@@ -52,41 +52,143 @@ public struct ScanSimulator: Sendable {
     /// One frame to render: room, pose and global index.
     struct Job: Sendable { var roomIndex: Int; var pose: RigidTransform; var index: Int }
 
-    /// Runs the capture. - Complexity: O(frames × pixels × log triangles).
-    public func simulate(preset: ScanPreset, seed: UInt64) -> SimulatedScan {
-        let allJobs = jobs
+    /// Runs the capture. With the defaults (realism ``RealismPreset/none``, every room) the output is the
+    /// noise preset alone, byte for byte what earlier versions produced, plus ``PlumbKernel/PointCloud/sensorOrigins``.
+    ///
+    /// - Parameters:
+    ///   - preset: the sensor noise.
+    ///   - seed: seed of the noise (frame `k` draws from a generator derived from `(seed, k)`).
+    ///   - realism: perturbations on top of the noise (tilt, strays, drift, partial walls, dense frames, a
+    ///     random or georeferenced output frame); see ``ScanRealism``.
+    ///   - rooms: plan room ids to capture (`nil` = every room). The scene still holds every room, so rays
+    ///     see into neighbours; frames of other rooms are not rendered. A room's frames are the same
+    ///     whichever rooms are selected (the generators use the frame's index in the full capture).
+    /// - Returns: frames in the plan frame (before realism) and clouds in the output frame
+    ///   (``SimulatedScan/outputTransform``); `frameIndex` of the clouds indexes ``SimulatedScan/frames``.
+    /// - Complexity: O(frames × pixels × log triangles).
+    public func simulate(
+        preset: ScanPreset, seed: UInt64, realism: ScanRealism = ScanRealism(preset: .none, seed: 0),
+        rooms: Set<String>? = nil
+    ) -> SimulatedScan {
+        let capture = realism.scanOptions(options)
+        let selected = plan.rooms.map { rooms?.contains($0.id) ?? true }
+        let renderJobs = capture == options ? jobs.filter { selected[$0.roomIndex] } : captureJobs(capture, selected: selected)
         let hidden = hiddenWalls(preset: preset, seed: seed)
-        let results = ResultSlots<SimulatedFrame>(count: jobs.count)
+        let results = ResultSlots<SimulatedFrame>(count: renderJobs.count)
         let noise = preset.noise
-        DispatchQueue.concurrentPerform(iterations: jobs.count) { i in
-            results.set(i, render(allJobs[i], noise: noise, seed: seed, hiddenWall: hidden[allJobs[i].roomIndex]))
+        DispatchQueue.concurrentPerform(iterations: renderJobs.count) { i in
+            results.set(i, render(renderJobs[i], noise: noise, seed: seed, hiddenWall: hidden[renderJobs[i].roomIndex],
+                                  sensor: capture))
         }
-        let frames = results.values()
-        // Merge clouds.
+        return merge(frames: results.values(), jobs: renderJobs, preset: preset, seed: seed, realism: realism)
+    }
+
+    /// The jobs of the rooms in `selected` under `capture` (other sensor size or station spacing than
+    /// ``options``). Job indices count every room's frames, so a room's frames do not depend on the
+    /// selection. When the selected frames would exceed ``maxTotalPixels`` the station spacing grows by
+    /// 25 % steps until they fit.
+    func captureJobs(_ capture: ScanOptions, selected: [Bool]) -> [Job] {
+        var o = capture
+        while true {
+            var out: [Job] = []
+            var index = 0
+            for (ri, room) in plan.rooms.enumerated() {
+                for pose in CapturePath.poses(for: room, in: plan, options: o) {
+                    if selected[ri] { out.append(Job(roomIndex: ri, pose: pose, index: index)) }
+                    index += 1
+                }
+            }
+            if out.count * o.width * o.height <= Self.maxTotalPixels || o.stationSpacing > 1000 { return out }
+            o.stationSpacing *= 1.25
+        }
+    }
+
+    /// Merges rendered frames (`frames[k]` rendered from `jobs[k]`) into room and building clouds in the
+    /// output frame, applying the realism's partial walls, strays, drift and output transform.
+    func merge(frames: [SimulatedFrame], jobs: [Job], preset: ScanPreset, seed: UInt64, realism: ScanRealism) -> SimulatedScan {
+        let out = realism.outputTransform
+        var frameTransforms = [RigidTransform](repeating: out, count: frames.count)
+        var moved = [Bool](repeating: out != .identity, count: frames.count)
+        if realism.hasDrift {
+            for ri in plan.rooms.indices {
+                let fs = jobs.indices.filter { jobs[$0].roomIndex == ri }
+                guard fs.count >= 2 else { continue }
+                let k0 = min(fs.count - 1, max(1, Int(realism.driftStartFraction * Double(fs.count))))
+                let d = out * realism.driftTransform(pivot: jobs[fs[k0]].pose.translation)
+                for k in fs[k0...] {
+                    frameTransforms[k] = d
+                    moved[k] = true
+                }
+            }
+        }
+        let sensors = frames.indices.map { moved[$0] ? frameTransforms[$0].apply(jobs[$0].pose.translation) : jobs[$0].pose.translation }
+        let partial = partialWalls(realism)
+        var surfaceFloor = [Double](repeating: -.infinity, count: mesh.surfaces.count)
+        for pw in partial {
+            for (si, s) in mesh.surfaces.enumerated() where s.ownerID == pw.wallID && (s.roomID == nil || s.roomID == pw.roomID) {
+                surfaceFloor[si] = max(surfaceFloor[si], pw.minimumElevation)
+            }
+        }
+        let strayP = realism.strayFraction
+        let strayLo = realism.strayMinimumRange, strayHi = realism.strayMaximumRange
         var roomClouds: [RoomCloud] = []
-        var building = PointCloud(origin: Self.cloudOrigin(near: caster.origin))
+        var building = PointCloud(origin: Self.cloudOrigin(near: out.apply(caster.origin)))
         var buildingFrames: [UInt32] = []
         for (ri, room) in plan.rooms.enumerated() {
             let c = room.centroid
-            let o = Self.cloudOrigin(near: SIMD3<Double>(c.x, plan.floorElevation(of: room), c.y))
+            let o = Self.cloudOrigin(near: out.apply(SIMD3<Double>(c.x, plan.floorElevation(of: room), c.y)))
             var cloud = PointCloud(origin: o)
             var idx: [UInt32] = []
-            for job in jobs where job.roomIndex == ri {
-                frames[job.index].frame.forEachPoint { _, p in
+            for fi in frames.indices where jobs[fi].roomIndex == ri {
+                let f = frames[fi]
+                let t = frameTransforms[fi], move = moved[fi]
+                let camera = jobs[fi].pose.translation
+                var rng = Self.frameGenerator(seed: realism.seed ^ 0x57A4_0000_5EED_0001, frame: jobs[fi].index)
+                f.frame.forEachPoint { pix, measured in
+                    var p = measured
+                    if !partial.isEmpty, f.hitSurface[pix] >= 0, p.y < surfaceFloor[Int(f.hitSurface[pix])] { return }
+                    if strayP > 0 && rng.nextUnitDouble() < strayP {
+                        var d = SIMD3(rng.nextGaussian(), rng.nextGaussian(), rng.nextGaussian())
+                        let l = (d * d).sum().squareRoot()
+                        d = l > 0 ? d / l : SIMD3(0, 1, 0)
+                        p = camera + d * (strayLo + (strayHi - strayLo) * rng.nextUnitDouble())
+                    }
+                    if move { p = t.apply(p) }
                     cloud.append(local: SIMD3<Float>(p - o))
-                    idx.append(UInt32(job.index))
+                    idx.append(UInt32(fi))
                     building.append(local: SIMD3<Float>(p - building.origin))
-                    buildingFrames.append(UInt32(job.index))
+                    buildingFrames.append(UInt32(fi))
                 }
             }
             guard !idx.isEmpty else { continue }
             cloud.frameIndex = idx
+            cloud.sensorOrigins = sensors
             roomClouds.append(RoomCloud(roomID: room.id, cloud: cloud))
         }
         building.frameIndex = buildingFrames
+        building.sensorOrigins = sensors
         return SimulatedScan(
             planName: plan.name, preset: preset, seed: seed, surfaces: mesh.surfaces, frames: frames,
-            roomClouds: roomClouds, buildingCloud: building)
+            roomClouds: roomClouds, buildingCloud: building, realism: realism, outputTransform: out,
+            upAxis: realism.upAxis, frameTransforms: frameTransforms, partialWalls: partial)
+    }
+
+    /// The walls each room shows only above ``ScanRealism/partialHeight`` (none unless the realism has
+    /// partial coverage): ``ScanRealism/partialWallsPerRoom`` distinct walls bounding the room, drawn from
+    /// `(realism seed, room index)`, for every room of the plan.
+    func partialWalls(_ realism: ScanRealism) -> [PartialWall] {
+        guard realism.partialWallsPerRoom > 0 else { return [] }
+        var out: [PartialWall] = []
+        for (ri, room) in plan.rooms.enumerated() {
+            var walls = plan.walls.filter { $0.positiveRoom == room.id || $0.negativeRoom == room.id }.map(\.id)
+            var g = SeededGenerator(seed: realism.seed ^ 0x9A27_1A10_0000_0000 ^ UInt64(ri))
+            let floor = plan.floorElevation(of: room)
+            for _ in 0..<min(realism.partialWallsPerRoom, walls.count) {
+                let w = walls.remove(at: g.nextIndex(below: walls.count))
+                out.append(PartialWall(wallID: w, roomID: room.id, minimumElevation: floor + realism.partialHeight))
+            }
+        }
+        return out
     }
 
     /// Per room, the id of the wall that is barely seen (or `nil` when the preset has none).
@@ -122,8 +224,9 @@ public struct ScanSimulator: Sendable {
     }
 
     /// Renders one frame.
-    func render(_ job: Job, noise: NoiseModel, seed: UInt64, hiddenWall: String?) -> SimulatedFrame {
-        let w = options.width, h = options.height, n = w * h
+    /// `sensor` gives the image size and intrinsics (``options`` or a realism's denser sensor).
+    func render(_ job: Job, noise: NoiseModel, seed: UInt64, hiddenWall: String?, sensor: ScanOptions) -> SimulatedFrame {
+        let w = sensor.width, h = sensor.height, n = w * h
         var rng = Self.frameGenerator(seed: seed, frame: job.index)
         var depth = [Float](repeating: 0, count: n)
         var conf = [UInt8](repeating: 0, count: n)
@@ -135,7 +238,7 @@ public struct ScanSimulator: Sendable {
         let maxRange = options.maxRange
         let glassP = options.glassReturnFraction
         let hiddenSurface = mesh.surfaces.map { hiddenWall != nil && $0.ownerID == hiddenWall }
-        let intr = options.intrinsics
+        let intr = sensor.intrinsics
         mesh.surfaceOfTriangle.withUnsafeBufferPointer { triSurf in
         caster.triangleNormals.withUnsafeBufferPointer { normals in
         glassTriangle.withUnsafeBufferPointer { glass in
@@ -201,7 +304,7 @@ public struct ScanSimulator: Sendable {
         }
         }
         let frame = DepthFrame(
-            uncheckedWidth: w, height: h, depth: depth, confidence: conf, intrinsics: options.intrinsics,
+            uncheckedWidth: w, height: h, depth: depth, confidence: conf, intrinsics: intr,
             cameraToWorld: pose, timestamp: Double(job.index) * options.frameInterval,
             ambientLightLux: 250 + 100 * rng.nextUnitDouble())
         return SimulatedFrame(frame: frame, roomID: plan.rooms[job.roomIndex].id, trueDepth: truth, hitSurface: surf, status: status)

@@ -4,7 +4,8 @@ import PlumbIO
 import PlumbKernel
 import PlumbSim
 
-/// `plumb simulate PLAN -o DIR [--preset phone] [--seed N]`: simulated LiDAR capture of a floor plan.
+/// `plumb simulate PLAN -o DIR [--preset phone] [--seed N] [--realism none] [--room ID …] [--no-sensors]`:
+/// simulated LiDAR capture of a floor plan.
 struct SimulateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "simulate",
@@ -12,7 +13,7 @@ struct SimulateCommand: AsyncParsableCommand {
         discussion: """
             Writes DIR/capture.json + DIR/frames.bin (the depth frames, replayable), DIR/clouds/<room>.ply \
             (one merged cloud per room) and DIR/building.ply (all points), binary PLY, y up, metres: world \
-            coordinates (a `comment plumbline_origin` line carries the offset for plans far from the origin).
+            coordinates (a `comment plumbline_origin` line carries the offset for plans far from the origin),             a `frame_index` column and one `comment plumbline_sensor K X Y Z` line per frame (camera position,             output frame; --no-sensors leaves them out). DIR/realism.json holds the realism parameters, the             output transform (plan world frame -> cloud frame, 3 columns + translation), the up axis, per-frame             transforms (drift included) and the partial walls.
             """)
 
     @Argument(help: "Floor plan JSON file.")
@@ -27,29 +28,53 @@ struct SimulateCommand: AsyncParsableCommand {
     @Option(help: "Random seed (same plan + preset + seed -> identical output).")
     var seed: UInt64 = 1
 
+    @Option(help: "Realism on top of the noise: none, tilt, strays, drift, partial, dense, frame, georef or all (drawn from --seed).")
+    var realism: String = "none"
+
+    @Option(name: .customLong("room"), help: "Capture only this plan room (repeatable; default every room).")
+    var rooms: [String] = []
+
+    @Flag(help: "Leave the sensor positions (plumbline_sensor comments) out of the written PLYs.")
+    var noSensors = false
+
     func run() async throws {
         guard let p = ScanPreset(rawValue: preset) else {
             throw ValidationError("unknown preset '\(preset)' (use clean, phone or bad)")
         }
+        guard let r = RealismPreset(rawValue: realism) else {
+            throw ValidationError("unknown realism '\(realism)' (use \(RealismPreset.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
         let planURL = URL(fileURLWithPath: plan)
         let floorPlan = try JSONDecoder().decode(FloorPlan.self, from: Data(contentsOf: planURL))
+        for id in rooms where !floorPlan.rooms.contains(where: { $0.id == id }) {
+            throw ValidationError("plan \(floorPlan.name) has no room '\(id)'")
+        }
         let clock = ContinuousClock()
         let t0 = clock.now
         let sim = try ScanSimulator(plan: floorPlan)
         let t1 = clock.now
-        let scan = sim.simulate(preset: p, seed: seed)
+        let scan = sim.simulate(preset: p, seed: seed, realism: ScanRealism(preset: r, seed: seed),
+                                rooms: rooms.isEmpty ? nil : Set(rooms))
         let t2 = clock.now
         let out = URL(fileURLWithPath: output)
         try scan.archive.write(to: out)
         let clouds = out.appendingPathComponent("clouds")
         try FileManager.default.createDirectory(at: clouds, withIntermediateDirectories: true)
-        for rc in scan.roomClouds {
-            try PointCloudWriter.write(rc.cloud, to: clouds.appendingPathComponent("\(rc.roomID).ply"))
+        let strip = { (c: PointCloud) -> PointCloud in
+            var c = c
+            if noSensors { c.sensorOrigins = nil }
+            return c
         }
-        try PointCloudWriter.write(scan.buildingCloud, to: out.appendingPathComponent("building.ply"))
+        for rc in scan.roomClouds {
+            try PointCloudWriter.write(strip(rc.cloud), to: clouds.appendingPathComponent("\(rc.roomID).ply"))
+        }
+        try PointCloudWriter.write(strip(scan.buildingCloud), to: out.appendingPathComponent("building.ply"))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        try encoder.encode(scan.realismRecord).write(to: out.appendingPathComponent("realism.json"))
         let t3 = clock.now
         print("plan \(floorPlan.name): \(floorPlan.rooms.count) rooms, \(sim.mesh.triangleCount) triangles (scene \(t1 - t0))")
-        print("simulated \(scan.frames.count) frames, \(scan.buildingCloud.count) points in \(t2 - t1) (preset \(p.rawValue), seed \(seed))")
+        print("simulated \(scan.frames.count) frames, \(scan.buildingCloud.count) points in \(t2 - t1) (preset \(p.rawValue), realism \(r.rawValue), seed \(seed))")
         print("wrote \(out.path) in \(t3 - t2)")
     }
 }

@@ -196,6 +196,7 @@ public struct RoomBuilder: Sendable {
         out.y = c.z
         out.z = c.y.map { -$0 }
         if let n = c.normals { out.normals = NormalField(x: n.x, y: n.z, z: n.y.map { -$0 }) }
+        if let s = c.sensorOrigins { out.sensorOrigins = s.map(up.toYUp) }
         return out
     }
 }
