@@ -15,6 +15,8 @@ struct EvalCommand: AsyncParsableCommand {
             With --all, every plan in the plans folder is scored against DIR/<plan file name> (missing models
             are listed); without --models each plan's own truth model is scored (a self-check that must be perfect).
             --export-truth DIR writes each plan's truth CapturedStructure (reference output for exporters).
+            plumb eval --truth-real SCAN.truth.json --model MODEL.json [--scan SCAN.pcd] [--json OUT.json] [--format json]
+            scores a build of a real scan against its measured truth (floor IoU, levels, wall support, wall planes).
             """)
 
     /// Output formats.
@@ -36,8 +38,11 @@ struct EvalCommand: AsyncParsableCommand {
     @Option(help: "With --build on multi-room plans: StructureBuilder's largest floor overlap of two rooms at one height (fraction of the smaller; 1 disables the check).") var maxFloorOverlap: Double = 0.5
     @Option(help: "With --build: only plans with at most this many rooms (1: single-room plans only).") var maxRooms: Int = 1
     @OptionGroup var randomOptions: RandomEvalOptions
+    @Option(name: .customLong("truth-real"), help: "Measured truth of a real scan (*.truth.json): score --model against it instead of a plan.") var truthReal: String?
+    @Option(help: "With --truth-real: the scan (.pcd, .ply, .xyz) the truth belongs to, for wall support.") var scan: String?
 
     func run() async throws {
+        if let truthReal { return try runRealTruth(truthReal) }
         if let n = randomOptions.random {
             try runRandom(n)
         } else if all {
