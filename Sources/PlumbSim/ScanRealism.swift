@@ -91,10 +91,7 @@ public struct ScanRealism: Sendable, Equatable, Hashable, Codable {
         let partialCount = 1 + Int(g.next() & 1)
         let partialHeight = 1.1 + 0.2 * g.nextUnitDouble()
         let frameYaw = 2 * Double.pi * g.nextUnitDouble()
-        var dir = SIMD3(g.nextGaussian(), g.nextGaussian(), g.nextGaussian())
-        let dl = (dir * dir).sum().squareRoot()
-        dir = dl > 0 ? dir / dl : SIMD3(1, 0, 0)
-        let frameShift = dir * (50 * g.nextUnitDouble())
+        let frameShift = g.nextUnitVector(fallback: SIMD3(1, 0, 0)) * (50 * g.nextUnitDouble())
         let georefYaw = 2 * Double.pi * g.nextUnitDouble()
 
         let p = preset
@@ -163,6 +160,15 @@ public struct ScanRealism: Sendable, Equatable, Hashable, Codable {
                                         cx: base.intrinsics.cx * s, cy: base.intrinsics.cy * s)
         o.stationSpacing = max(0.05, base.stationSpacing * stationSpacingScale)
         return o
+    }
+}
+
+extension SeededGenerator {
+    /// A direction uniform on the unit sphere: three Gaussians, normalised (`fallback` if all are zero).
+    mutating func nextUnitVector(fallback: SIMD3<Double>) -> SIMD3<Double> {
+        let d = SIMD3(nextGaussian(), nextGaussian(), nextGaussian())
+        let l = (d * d).sum().squareRoot()
+        return l > 0 ? d / l : fallback
     }
 }
 

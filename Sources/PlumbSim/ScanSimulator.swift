@@ -148,9 +148,7 @@ public struct ScanSimulator: Sendable {
                     var p = measured
                     if !partial.isEmpty, f.hitSurface[pix] >= 0, p.y < surfaceFloor[Int(f.hitSurface[pix])] { return }
                     if strayP > 0 && rng.nextUnitDouble() < strayP {
-                        var d = SIMD3(rng.nextGaussian(), rng.nextGaussian(), rng.nextGaussian())
-                        let l = (d * d).sum().squareRoot()
-                        d = l > 0 ? d / l : SIMD3(0, 1, 0)
+                        let d = rng.nextUnitVector(fallback: SIMD3(0, 1, 0))
                         p = camera + d * (strayLo + (strayHi - strayLo) * rng.nextUnitDouble())
                     }
                     if move { p = t.apply(p) }
