@@ -298,6 +298,30 @@ struct RealScanTruthTests {
         #expect(s.inventedWalls == 1)
     }
 
+    @Test func unusableInputsGiveTypedErrors() throws {
+        let t = try Self.roomTruth()
+        func error(_ room: CapturedRoom, _ o: RealScanEvaluation.Options = .init()) -> RealScanEvaluationError? {
+            do { _ = try RealScanEvaluation.score(room: room, truth: t, cloud: nil, options: o); return nil } catch { return error }
+        }
+        let frame = RealScanFrame(up: .z)
+        let good = Self.room(t.rooms[0].polygon, floor: t.floorLevel, height: t.ceilingHeight, frame: frame, truth: t)
+        #expect(error(good) == nil)
+        var huge = good
+        huge.walls[0].dimensions.x = 1e9
+        if case .invalidOptions = error(huge) {} else { Issue.record("a 1000 km wall must exceed the station limit") }
+        var origin = good
+        origin.unknownFields["plumblineOrigin"] = .string("here")
+        #expect(error(origin) == .badModelOrigin("not an array of 3 numbers"))
+        var o = RealScanEvaluation.Options()
+        o.sampleSpacing = 0
+        if case .invalidOptions = error(good, o) {} else { Issue.record("zero spacing must be rejected") }
+        var bad = t
+        bad.rooms[0].polygon = [SIMD2(0, 0), SIMD2(1, 0)]
+        do { _ = try RealScanEvaluation.score(room: good, truth: bad, cloud: nil); Issue.record("a 2-vertex room must be rejected") } catch {
+            if case .invalidTruth(.badField("rooms[0].polygon", _)) = error {} else { Issue.record("\(error)") }
+        }
+    }
+
     // MARK: Real scans (shared data)
 
     @Test(.enabled(if: TestPaths.sharedData != nil)) func eastWallOfRoomScan1IsSupportedOnlyWhereItIs() throws {

@@ -124,7 +124,17 @@ public enum RealScanEvaluation {
         let modelCeiling: Double? = ceilings.isEmpty ? nil : ceilings.sorted()[ceilings.count / 2]
         let tilt: Double = truth.floorPlane.map { acos(min(abs(($0.normal * truth.upVector).sum()), 1)) * 180 / .pi } ?? 0
 
-        // Walls.
+        // Walls: bound the station count before making any.
+        var expected = 0.0
+        for room in model.rooms {
+            for w in room.walls {
+                let l = w.curve.map { Double($0.radius) * abs(Double($0.endAngle) - Double($0.startAngle)) } ?? Double(w.dimensions.x)
+                expected += max(1, abs(l) / options.sampleSpacing)
+            }
+        }
+        guard expected.isFinite, expected <= Double(maximumStations) else {
+            throw .invalidOptions("about \(expected) support stations exceed \(maximumStations); raise sampleSpacing")
+        }
         var walls: [RealScanScore.Wall] = []
         var stations: [[Station]] = []
         for (r, room) in model.rooms.enumerated() {
@@ -137,8 +147,6 @@ public enum RealScanEvaluation {
                     nearestTruthWall: nil, truthWallDistance: nil))
             }
         }
-        let total = stations.reduce(0) { $0 + $1.count }
-        guard total <= maximumStations else { throw .invalidOptions("\(total) support stations exceed \(maximumStations); raise sampleSpacing") }
         var invented: Int? = nil
         if let cloud {
             let supported = try support(stations: stations, cloud: cloud, truth: truth, options: options)
