@@ -46,7 +46,9 @@ extension EvalCommand {
         let tty = isatty(2) != 0
         var err = StandardError()
         let report = RandomEvaluation.run(o) { done, total in
-            if tty { print("\r\(done)/\(total) plans", terminator: done == total ? "\n" : "", to: &err) }
+            guard tty else { return }
+            var e = StandardError()
+            print("\r\(done)/\(total) plans", terminator: done == total ? "\n" : "", to: &e)
         }
         if let saveModels {
             // Re-run the listed cases to save their plans and models (only with --only: saving 300 cases is rarely wanted).

@@ -144,28 +144,30 @@ public enum RandomEvaluation {
         public var example: String
     }
 
-    /// Runs the evaluation; `progress(done, total)` is called after each plan (from the calling thread).
+    /// Runs the evaluation. Plans are evaluated concurrently (each case is independent and seeded by its own
+    /// index, so the report is the same as a serial run); `progress(done, total)` is called after each plan,
+    /// from a worker thread, one call at a time.
     /// - Complexity: per plan, a simulation (O(frames × pixels × log triangles)) and one build per room.
-    public static func run(_ options: Options, progress: (Int, Int) -> Void = { _, _ in }) -> Report {
+    public static func run(_ options: Options, progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) -> Report {
         let clock = ContinuousClock()
         let start = clock.now
         let indices = options.only ?? Array(0..<max(0, options.count))
-        var rooms: [RoomCase] = []
-        var structures: [StructureCase] = []
-        var features: [PlanFeatures] = []
-        var redraws = 0
-        for (k, index) in indices.enumerated() {
-            let generated = RandomPlanGenerator.plan(kind: options.kind, seed: options.seed, index: index)
-            features.append(generated.features)
-            redraws += generated.redraws
-            let outcome = evaluate(generated, options: options)
-            rooms += outcome.rooms
-            if let s = outcome.structure { structures.append(s) }
-            progress(k + 1, indices.count)
+        let slots = ResultSlots<(GeneratedPlan, CaseOutcome)>(count: indices.count)
+        let counter = ProgressCounter()
+        DispatchQueue.concurrentPerform(iterations: indices.count) { k in
+            let generated = RandomPlanGenerator.plan(kind: options.kind, seed: options.seed, index: indices[k])
+            var outcome = evaluate(generated, options: options)
+            outcome.builtRooms = []  // the models are not kept for the report (memory)
+            outcome.merged = nil
+            slots.set(k, (generated, outcome))
+            counter.step { progress($0, indices.count) }
         }
+        let results = slots.values()
+        let rooms = results.flatMap(\.1.rooms)
+        let structures = results.compactMap(\.1.structure)
         let summary = summarise(rooms: rooms, structures: structures)
         return Report(options: options, rooms: rooms, structures: structures, summary: summary, plans: indices.count,
-                      redraws: redraws, features: PlanFeatures.total(features),
+                      redraws: results.map(\.0.redraws).reduce(0, +), features: PlanFeatures.total(results.map(\.0.features)),
                       seconds: ScanBuildEvaluation.seconds(clock.now - start))
     }
 
@@ -340,5 +342,18 @@ public enum RandomEvaluation {
         for (k, m) in items { counts[k, default: (0, m)].0 += 1 }
         return counts.map { ReasonCount(reason: $0.key, count: $0.value.0, example: $0.value.1) }
             .sorted { $0.count != $1.count ? $0.count > $1.count : $0.reason < $1.reason }
+    }
+}
+
+/// Counts finished cases under a lock and reports each count once, in order.
+final class ProgressCounter: @unchecked Sendable {
+    private var done = 0
+    private let lock = NSLock()
+    /// Increments the count and calls `report` with it while holding the lock.
+    func step(_ report: (Int) -> Void) {
+        lock.lock()
+        defer { lock.unlock() }
+        done += 1
+        report(done)
     }
 }
