@@ -32,7 +32,7 @@ struct SimulateCommand: AsyncParsableCommand {
             throw ValidationError("unknown preset '\(preset)' (use clean, phone or bad)")
         }
         let planURL = URL(fileURLWithPath: plan)
-        let floorPlan = try JSONDecoder().decode(FloorPlan.self, from: Data(contentsOf: planURL))
+        let floorPlan = try EvaluationFiles.loadPlan(planURL)
         let clock = ContinuousClock()
         let t0 = clock.now
         let sim = try ScanSimulator(plan: floorPlan)
