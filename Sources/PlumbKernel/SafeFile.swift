@@ -220,18 +220,25 @@ public enum SafeFile {
         let dir = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
         // Exclusive creation of a fresh temporary beside the target (same file system: rename is atomic).
+        // The name is registered for the signal handler before the file exists, so an interrupt at any
+        // moment finds it (unlinking a name not yet created, or already renamed, is harmless).
         var tmp = ""
         var fd: Int32 = -1
+        var slot: Int?
         let pid = getpid()
         for _ in 0..<1000 {
             tmp = "\(dir)/.\(name.prefix(200)).\(pid)-\(TemporaryRegistry.shared.nextSerial()).tmp"
+            slot = TemporaryRegistry.shared.add(tmp)
             fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o666)
-            if fd >= 0 || errno != EEXIST { break }
+            if fd >= 0 { break }
+            let e = errno
+            TemporaryRegistry.shared.remove(slot)
+            errno = e
+            if e != EEXIST { break }
         }
         guard fd >= 0 else {
             throw .cannotWrite(path: path, reason: "cannot create a temporary file in '\(dir)': \(systemMessage())")
         }
-        let slot = TemporaryRegistry.shared.add(tmp)
         func fail(_ reason: String) -> SafeFileError {
             close(fd)
             unlink(tmp)
