@@ -14,6 +14,15 @@ public enum ExportError: Error, Sendable, Equatable, CustomStringConvertible {
     case fileError(path: String, detail: String)
     /// The model has more elements than the exporter accepts (``ExportModel/maximumElements``).
     case tooManyElements(count: Int, limit: Int)
+    /// The model has more storey numbers than ``FloorPlanSVG/maximumStoreys`` (one SVG file each);
+    /// nothing was written.
+    case tooManyStoreys(count: Int, limit: Int)
+    /// A `--catalog` entry was refused: a symbolic link leading out of the catalog folder, or not a
+    /// regular file (`detail` says which).
+    case unsafeCatalogEntry(path: String, detail: String)
+    /// A file name inside a USDZ package is not a safe relative path (empty, absolute, `..`, `\`,
+    /// control characters).
+    case unsafeArchivePath(path: String)
 
     /// A one-line description.
     public var description: String {
@@ -24,6 +33,9 @@ public enum ExportError: Error, Sendable, Equatable, CustomStringConvertible {
         case .invalidOutputURL(let u, let e): return "export: output \(u) must be a file URL ending in \(e)"
         case .fileError(let p, let d): return "export: file \(p): \(d)"
         case .tooManyElements(let c, let l): return "export: \(c) elements exceed the limit of \(l)"
+        case .tooManyStoreys(let c, let l): return "export: \(c) storeys exceed the limit of \(l) SVG files; nothing written"
+        case .unsafeCatalogEntry(let p, let d): return "export: catalog entry \(p) refused: \(d)"
+        case .unsafeArchivePath(let p): return "export: unsafe path inside the USDZ package: \(p.debugDescription)"
         }
     }
 }

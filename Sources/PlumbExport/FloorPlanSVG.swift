@@ -132,12 +132,17 @@ public enum FloorPlanSVG {
         return head + d.body + "</svg>\n"
     }
 
+    /// Most storeys ``write(_:to:style:)`` writes files for (one file each): 200.
+    public static let maximumStoreys = 200
+
     /// Writes one SVG per storey: `url` itself when the model has one storey, else
     /// `<name>-story<N>.svg` beside it. Returns the files written, in storey order.
-    /// - Throws: ``ExportError/fileError(path:detail:)``.
+    /// - Throws: ``ExportError/tooManyStoreys(count:limit:)`` (before writing anything) when the model
+    ///   has more than ``maximumStoreys`` storey numbers; ``ExportError/fileError(path:detail:)``.
     @discardableResult
     public static func write(_ model: ExportModel, to url: URL, style: Style = Style()) throws(ExportError) -> [URL] {
         let stories = model.stories.isEmpty ? [0] : model.stories
+        guard stories.count <= maximumStoreys else { throw .tooManyStoreys(count: stories.count, limit: maximumStoreys) }
         var out: [URL] = []
         for s in stories {
             let u = stories.count == 1 ? url
@@ -266,7 +271,11 @@ struct Drawing {
             case "<": o += "&lt;"
             case ">": o += "&gt;"
             case "\"": o += "&quot;"
-            default: o.append(c)
+            default:
+                // XML 1.0 allows no C0 control characters but tab, newline and carriage return.
+                if let a = c.asciiValue, a < 0x20, a != 0x09, a != 0x0A, a != 0x0D { continue }
+                if c.unicodeScalars.contains(where: { $0.value == 0xFFFE || $0.value == 0xFFFF || $0.value == 0x7F }) { continue }
+                o.append(c)
             }
         }
         return o

@@ -1,4 +1,11 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Plumbline
 
 /// Maps objects to model files for ``USDExportOptions/model`` exports (RoomPlan
@@ -32,7 +39,13 @@ public struct ModelProvider: Sendable, Equatable {
     /// A provider from a catalog folder: `<category>.usda|usdc|usd` maps a category
     /// (`chair.usdc`); `<category>+Key=value+Key=value.usda` maps a category with attributes
     /// (`chair+ChairType=dining.usda`). Other files are ignored.
-    /// - Throws: ``ExportError/fileError(path:detail:)`` when the folder cannot be listed.
+    ///
+    /// Every entry is resolved inside the catalog: a symbolic link is followed only when its final
+    /// target lies within the catalog folder (the provider then records the target), and the target must
+    /// be a regular file, so a catalog cannot pack `/etc/passwd` or read a device.
+    /// - Throws: ``ExportError/fileError(path:detail:)`` when the folder cannot be listed;
+    ///   ``ExportError/unsafeCatalogEntry(path:detail:)`` for a model entry leading out of the folder or
+    ///   to something other than a regular file.
     public init(catalog directory: URL) throws(ExportError) {
         let names: [String]
         do {
@@ -40,13 +53,18 @@ public struct ModelProvider: Sendable, Equatable {
         } catch {
             throw .fileError(path: directory.path, detail: "cannot list catalog: \(error.localizedDescription)")
         }
+        guard let root = Self.realPath(directory.path) else {
+            throw .fileError(path: directory.path, detail: "cannot resolve the catalog folder")
+        }
         for name in names {
-            let url = directory.appendingPathComponent(name)
-            guard Self.usdExtensions.contains(url.pathExtension.lowercased()) else { continue }
-            let parts = url.deletingPathExtension().lastPathComponent.split(separator: "+").map(String.init)
+            let entry = directory.appendingPathComponent(name)
+            guard Self.usdExtensions.contains(entry.pathExtension.lowercased()) else { continue }
+            // The entry's own name says what it maps; its resolved target is what gets read.
+            let parts = entry.deletingPathExtension().lastPathComponent.split(separator: "+").map(String.init)
             guard let first = parts.first,
                   let cat = CapturedRoom.Object.Category.allCases.first(where: { $0.name.lowercased() == first.lowercased() })
             else { continue }
+            let url = try Self.resolveInside(entry, root: root)
             if parts.count == 1 {
                 try setModelFileURL(url, for: cat)
             } else {
@@ -58,6 +76,32 @@ public struct ModelProvider: Sendable, Equatable {
                 try setModelFileURL(url, for: attrs, category: cat)
             }
         }
+    }
+
+    /// Largest model file copied into a package (256 MiB); a larger file is refused when packaging.
+    public static let maximumModelBytes = 256 << 20
+
+    /// The real path of a catalog entry, refusing links out of `root` (a real path) and non-regular files.
+    static func resolveInside(_ entry: URL, root: String) throws(ExportError) -> URL {
+        guard let real = realPath(entry.path) else {
+            throw .unsafeCatalogEntry(path: entry.path, detail: "cannot be resolved (a dangling link?)")
+        }
+        let prefix = root.hasSuffix("/") ? root : root + "/"
+        guard real.hasPrefix(prefix) else {
+            throw .unsafeCatalogEntry(path: entry.path, detail: "a symbolic link to \(real), outside the catalog folder")
+        }
+        var st = stat()
+        guard stat(real, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else {
+            throw .unsafeCatalogEntry(path: entry.path, detail: "not a regular file")
+        }
+        return URL(fileURLWithPath: real)
+    }
+
+    /// `realpath(3)`: the absolute path with every symbolic link, `.` and `..` resolved, or `nil`.
+    static func realPath(_ path: String) -> String? {
+        guard let p = realpath(path, nil) else { return nil }
+        defer { free(p) }
+        return String(cString: p)
     }
 
     /// Extensions accepted for model files.

@@ -28,7 +28,7 @@ struct STEPWriter {
             case "'": o += "''"
             case "\\": o += "\\\\"
             default:
-                if scalar.isASCII && scalar.value >= 0x20 {
+                if scalar.isASCII && scalar.value >= 0x20 && scalar.value != 0x7F {
                     o.unicodeScalars.append(scalar)
                 } else if scalar.value >= 0x20 {
                     o += "\\X2\\" + String(scalar.utf16.map { String(format: "%04X", $0) }.joined()) + "\\X0\\"

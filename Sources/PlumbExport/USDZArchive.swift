@@ -10,10 +10,19 @@ public enum USDZArchive {
     /// The alignment of every file's data, bytes.
     public static let alignment = 64
 
+    /// Whether `path` is a safe relative entry name: not absolute, no `\\`, no `:`, no empty, `.` or
+    /// `..` component, no control characters. Unpacking such names cannot leave the target folder.
+    public static func isSafeEntryName(_ path: String) -> Bool {
+        guard !path.isEmpty, !path.hasPrefix("/") else { return false }
+        if path.unicodeScalars.contains(where: { $0 == "\\" || $0 == ":" || $0.value < 0x20 || $0.value == 0x7F }) { return false }
+        return path.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { !$0.isEmpty && $0 != "." && $0 != ".." }
+    }
+
     /// The archive bytes for `files` (path inside the package, contents), in the given order.
     /// - Throws: ``ExportError/invalidGeometry(element:detail:)`` is never thrown;
     ///   ``ExportError/fileError(path:detail:)`` when a file or the archive would exceed 4 GiB or a path
-    ///   is empty or longer than 65535 bytes.
+    ///   is empty or longer than 65535 bytes; ``ExportError/unsafeArchivePath(path:)`` for a path that
+    ///   fails ``isSafeEntryName(_:)``.
     /// - Complexity: O(total size): one CRC pass and one copy.
     public static func archive(_ files: [(path: String, data: Data)]) throws(ExportError) -> Data {
         var out = Data()
@@ -21,6 +30,7 @@ public enum USDZArchive {
         for (path, data) in files {
             let name = Array(path.utf8)
             guard !name.isEmpty, name.count <= 0xFFFF else { throw .fileError(path: path, detail: "invalid path length") }
+            guard isSafeEntryName(path) else { throw .unsafeArchivePath(path: path) }
             guard data.count < 0xFFFF_FFFF, out.count < 0xFFFF_FFFF - data.count - 200 else {
                 throw .fileError(path: path, detail: "USDZ without zip64 is limited to 4 GiB")
             }

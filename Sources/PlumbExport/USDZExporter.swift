@@ -1,4 +1,5 @@
 import Foundation
+import PlumbKernel
 import Plumbline
 
 /// Writes an ``ExportModel`` as a USDZ package (see ``USDStageBuilder`` for the prim hierarchy and
@@ -34,19 +35,22 @@ public enum USDZExporter {
         if options.contains(.model), let provider = modelProvider {
             var used = Set<String>()
             for url in provider.modelFileURLs {
-                var base = url.lastPathComponent
+                // The in-package name goes into USD text (`@./assets/Models/<name>@`) and the zip
+                // directory: only safe characters, so a file name cannot inject text or paths.
+                let safe = packageFileName(url.lastPathComponent)
+                var base = safe
                 var k = 1
                 while used.contains(base) {
-                    base = "\(k)_\(url.lastPathComponent)"
+                    base = "\(k)_\(safe)"
                     k += 1
                 }
                 used.insert(base)
                 let path = "assets/Models/\(base)"
                 modelPaths[url] = path
-                do {
-                    files.append((path, try Data(contentsOf: url)))
+                do throws(SafeFileError) {
+                    files.append((path, try SafeFile.read(contentsOf: url.path, limit: ModelProvider.maximumModelBytes)))
                 } catch {
-                    throw .fileError(path: url.path, detail: "cannot read model: \(error.localizedDescription)")
+                    throw .fileError(path: url.path, detail: "cannot read model: \(error.reason)")
                 }
             }
         }
@@ -81,9 +85,23 @@ public enum USDZExporter {
         }
     }
 
+    /// A file name safe inside a package and inside USD asset paths: ASCII letters, digits, `.`, `_`,
+    /// `-`, `+` and `=` kept, anything else (`@`, `/`, `\\`, spaces, newlines, non-ASCII) becomes `_`;
+    /// a leading `.` becomes `_` (no hidden files, no `..`); the extension is kept.
+    static func packageFileName(_ name: String) -> String {
+        var out = String(String.UnicodeScalarView(name.unicodeScalars.map { c -> Unicode.Scalar in
+            let ok = c.isASCII && (c.properties.isAlphabetic || ("0"..."9").contains(c) || "._-+=".unicodeScalars.contains(c))
+            return ok ? c : "_"
+        }))
+        if out.hasPrefix(".") { out = "_" + out.dropFirst() }
+        return out.isEmpty ? "_" : out
+    }
+
+    /// Every exporter's file output: atomic through ``PlumbKernel/SafeFile`` (temporary file, fsync,
+    /// rename; symbolic links, devices, pipes and directories at `url` are refused).
     static func write(_ data: Data, to url: URL) throws(ExportError) {
-        do { try data.write(to: url, options: .atomic) } catch {
-            throw .fileError(path: url.path, detail: "cannot write: \(error.localizedDescription)")
+        do throws(SafeFileError) { try SafeFile.write(data, to: url) } catch {
+            throw .fileError(path: url.path, detail: "cannot write: \(error.reason)")
         }
     }
 }

@@ -15,17 +15,36 @@ enum LZF {
         let detail: String
     }
 
+    /// The number of bytes `input` decodes to, found without writing any output (every literal run
+    /// and back reference is checked as in ``decompress(_:into:)``), or the first error. Lets a reader
+    /// compare a header's declared size with the stream's real one before allocating anything.
+    /// - Complexity: O(input.count) time, O(1) memory.
+    static func decodedLength(_ input: UnsafeRawBufferPointer) -> Result<Int, DecodeError> {
+        decode(input, into: nil)
+    }
+
     /// Decompresses all of `input` into `output`, which must end up exactly full.
     /// - Complexity: O(output.count).
     static func decompress(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) -> Result<Void, DecodeError> {
+        if input.count == 0 {
+            return output.count == 0 ? .success(()) : .failure(DecodeError(inputOffset: 0, detail: "empty stream"))
+        }
+        guard output.baseAddress != nil else { return .failure(DecodeError(inputOffset: 0, detail: "output buffer is empty")) }
+        switch decode(input, into: output) {
+        case let .failure(e): return .failure(e)
+        case let .success(op) where op != output.count:
+            return .failure(DecodeError(inputOffset: input.count, detail: "stream produced \(op) bytes, expected \(output.count)"))
+        case .success: return .success(())
+        }
+    }
+
+    /// The one decoder: walks every token of `input`, checking it, and writes the output when `output`
+    /// is given (then a token that would overflow it is an error). Returns the output length.
+    private static func decode(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer?) -> Result<Int, DecodeError> {
         let inCount = input.count
-        let outCount = output.count
-        if inCount == 0 {
-            return outCount == 0 ? .success(()) : .failure(DecodeError(inputOffset: 0, detail: "empty stream"))
-        }
-        guard let src = input.baseAddress, let dst = output.baseAddress else {
-            return .failure(DecodeError(inputOffset: 0, detail: "output buffer is empty"))
-        }
+        guard inCount > 0, let src = input.baseAddress else { return .success(0) }
+        let dst = output?.baseAddress
+        let outCount = output?.count ?? Int.max
         var ip = 0
         var op = 0
         while ip < inCount {
@@ -36,10 +55,10 @@ enum LZF {
                 guard ip + run <= inCount else {
                     return .failure(DecodeError(inputOffset: ip - 1, detail: "literal run of \(run) bytes passes the end of the input"))
                 }
-                guard op + run <= outCount else {
+                guard op <= outCount - run else {
                     return .failure(DecodeError(inputOffset: ip - 1, detail: "literal run overflows the declared size"))
                 }
-                (dst + op).copyMemory(from: src + ip, byteCount: run)
+                if let dst { (dst + op).copyMemory(from: src + ip, byteCount: run) }
                 ip += run
                 op += run
             } else {
@@ -57,21 +76,22 @@ enum LZF {
                 guard distance <= op else {
                     return .failure(DecodeError(inputOffset: at, detail: "back reference before the start of the output"))
                 }
-                guard op + len <= outCount else {
+                guard op <= outCount - len else {
                     return .failure(DecodeError(inputOffset: at, detail: "back reference overflows the declared size"))
                 }
-                var from = op - distance
-                for _ in 0..<len {  // byte by byte: source and destination may overlap
-                    dst.storeBytes(of: dst.load(fromByteOffset: from, as: UInt8.self), toByteOffset: op, as: UInt8.self)
-                    from += 1
-                    op += 1
+                if let dst {
+                    var from = op - distance
+                    for _ in 0..<len {  // byte by byte: source and destination may overlap
+                        dst.storeBytes(of: dst.load(fromByteOffset: from, as: UInt8.self), toByteOffset: op, as: UInt8.self)
+                        from += 1
+                        op += 1
+                    }
+                } else {
+                    op += len
                 }
             }
         }
-        guard op == outCount else {
-            return .failure(DecodeError(inputOffset: inCount, detail: "stream produced \(op) bytes, expected \(outCount)"))
-        }
-        return .success(())
+        return .success(op)
     }
 
     /// Compresses `input` with a greedy hash-chain-free matcher (liblzf's scheme: one hash table of the

@@ -1,3 +1,5 @@
+import Foundation
+import PlumbKernel
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -7,15 +9,17 @@ import Darwin
 #endif
 
 /// The bytes of a file, memory-mapped read-only when possible (regular, non-empty files) so that only
-/// the pages actually touched are loaded; otherwise (pipes, special files) read in 1 MiB chunks.
-/// Memory therefore grows with the bytes present in the file, never with what a header claims.
+/// the pages actually touched are loaded; otherwise (pipes, special files) read through
+/// ``PlumbKernel/SafeFile/read(contentsOf:limit:)`` up to `streamLimit` bytes.
+/// Memory therefore grows with the bytes present in the file, never with what a header claims, and a
+/// source without an end (`/dev/zero`, an endless pipe) is refused after `streamLimit` bytes.
 final class MappedFile {
     private let mapped: UnsafeMutableRawPointer?
     private let length: Int
-    private let buffer: [UInt8]
+    private let buffer: Data
 
-    /// Opens and maps (or reads) `path`.
-    init(path: String) throws(PointCloudFormatError) {
+    /// Opens and maps (or reads, at most `streamLimit` bytes) `path`.
+    init(path: String, streamLimit: Int = PointCloudReadOptions.defaultMaximumStreamBytes) throws(PointCloudFormatError) {
         let fd = open(path, O_RDONLY)
         guard fd >= 0 else { throw .cannotReadFile(path: path, reason: String(cString: strerror(errno))) }
         defer { close(fd) }
@@ -27,24 +31,20 @@ final class MappedFile {
            let p = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), p != MAP_FAILED {
             mapped = p
             length = size
-            buffer = []
+            buffer = Data()
             return
         }
-        var data: [UInt8] = []
-        let chunk = 1 << 20
-        var scratch = [UInt8](repeating: 0, count: chunk)
-        while true {
-            let got = scratch.withUnsafeMutableBytes { read(fd, $0.baseAddress, chunk) }
-            if got < 0 {
-                if errno == EINTR { continue }
-                throw .cannotReadFile(path: path, reason: String(cString: strerror(errno)))
-            }
-            if got == 0 { break }
-            data.append(contentsOf: scratch[0..<got])
+        do throws(SafeFileError) {
+            buffer = try SafeFile.read(fileDescriptor: fd, path: path, limit: streamLimit)
+        } catch .inputTooLarge {
+            throw .streamTooLong(path: path, limit: streamLimit)
+        } catch .cannotRead(_, let reason) {
+            throw .cannotReadFile(path: path, reason: reason)
+        } catch {
+            throw .cannotReadFile(path: path, reason: error.description)
         }
         mapped = nil
-        length = data.count
-        buffer = data
+        length = buffer.count
     }
 
     deinit {

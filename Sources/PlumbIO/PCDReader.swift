@@ -113,14 +113,25 @@ enum PCDReader {
             throw .corruptCompressedData(detail: "\(compressedSize) compressed bytes cannot expand to \(uncompressedSize)",
                                          at: .byteOffset(start))
         }
+        let input = UnsafeRawBufferPointer(start: base + start + 8, count: compressedSize)
+        // The stream's real output size, measured without allocating: a header whose size field lies
+        // (a small or sparse file claiming gigabytes) is refused before any buffer exists.
+        switch LZF.decodedLength(input) {
+        case let .failure(e):
+            throw .corruptCompressedData(detail: e.detail, at: .byteOffset(start + 8 + e.inputOffset))
+        case let .success(real) where real != uncompressedSize:
+            throw .corruptCompressedData(
+                detail: "the stream decodes to \(real) bytes, not the declared \(uncompressedSize)", at: .byteOffset(start + 4))
+        case .success: break
+        }
         var failure: LZF.DecodeError?
         let plain = [UInt8](unsafeUninitializedCapacity: uncompressedSize) { buf, initialised in
-            let input = UnsafeRawBufferPointer(start: base + start + 8, count: compressedSize)
             if case let .failure(e) = LZF.decompress(input, into: UnsafeMutableRawBufferPointer(buf)) {
                 failure = e
-                buf.initialize(repeating: 0)
+                initialised = 0
+            } else {
+                initialised = uncompressedSize
             }
-            initialised = uncompressedSize
         }
         if let failure {
             throw .corruptCompressedData(detail: failure.detail, at: .byteOffset(start + 8 + failure.inputOffset))

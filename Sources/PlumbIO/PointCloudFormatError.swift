@@ -27,6 +27,9 @@ public enum PointCloudFormatError: Error, Sendable, Equatable, CustomStringConve
     case cannotReadFile(path: String, reason: String)
     /// The file could not be written.
     case cannotWriteFile(path: String, reason: String)
+    /// A source without a size (pipe, standard input, character device) went on past `limit` bytes
+    /// (``PointCloudReadOptions/maximumStreamBytes``); refused without reading further.
+    case streamTooLong(path: String, limit: Int)
     /// The header is malformed (bad keyword, missing line, inconsistent counts …).
     case malformedHeader(detail: String, at: SourceLocation)
     /// The header names a scalar type this reader does not know.
@@ -69,6 +72,8 @@ public enum PointCloudFormatError: Error, Sendable, Equatable, CustomStringConve
         case let .unrecognisedFormat(d): "unrecognised point-cloud format: \(d)"
         case let .cannotReadFile(p, r): "cannot read '\(p)': \(r)"
         case let .cannotWriteFile(p, r): "cannot write '\(p)': \(r)"
+        case let .streamTooLong(p, l):
+            "'\(p)' has no size and goes on past the \(l)-byte limit for such inputs (read a regular file, or raise PointCloudReadOptions.maximumStreamBytes)"
         case let .malformedHeader(d, at): "malformed header at \(at): \(d)"
         case let .unknownScalarType(n, at): "unknown scalar type '\(n)' at \(at)"
         case let .unsupportedEncoding(f, e): "encoding '\(e)' is not supported for \(f.rawValue.uppercased())"

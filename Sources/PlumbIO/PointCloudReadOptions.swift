@@ -22,18 +22,32 @@ public struct PointCloudReadOptions: Sendable, Equatable, Hashable, Codable {
     /// Whether sensor positions are read. Default ``SensorOriginPolicy/read``.
     public var sensorOrigins: SensorOriginPolicy
 
-    /// Options with the given policies.
-    public init(nonFiniteCoordinates: NonFinitePolicy = .fail, sensorOrigins: SensorOriginPolicy = .read) {
+    /// Largest input read from a source without a size (a pipe, standard input, a character device such
+    /// as `/dev/zero`), bytes; such a source is refused with
+    /// ``PointCloudFormatError/streamTooLong(path:limit:)`` as soon as it passes this, so reading it never
+    /// takes more than this much memory. Regular files are memory-mapped and not limited by it.
+    /// Default ``defaultMaximumStreamBytes`` (64 MiB).
+    public var maximumStreamBytes: Int
+
+    /// The default ``maximumStreamBytes``: 64 MiB (about 2.7 million binary float32 xyz points).
+    public static let defaultMaximumStreamBytes = 64 << 20
+
+    /// Options with the given policies and stream limit.
+    public init(nonFiniteCoordinates: NonFinitePolicy = .fail, sensorOrigins: SensorOriginPolicy = .read,
+                maximumStreamBytes: Int = defaultMaximumStreamBytes) {
         self.nonFiniteCoordinates = nonFiniteCoordinates
         self.sensorOrigins = sensorOrigins
+        self.maximumStreamBytes = max(0, maximumStreamBytes)
     }
 
-    private enum CodingKeys: String, CodingKey { case nonFiniteCoordinates, sensorOrigins }
+    private enum CodingKeys: String, CodingKey { case nonFiniteCoordinates, sensorOrigins, maximumStreamBytes }
 
-    /// Decodes options; a missing `sensorOrigins` (options saved before it existed) means ``SensorOriginPolicy/read``.
+    /// Decodes options; a missing `sensorOrigins` (options saved before it existed) means ``SensorOriginPolicy/read``,
+    /// a missing `maximumStreamBytes` the default.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         nonFiniteCoordinates = try c.decode(NonFinitePolicy.self, forKey: .nonFiniteCoordinates)
         sensorOrigins = try c.decodeIfPresent(SensorOriginPolicy.self, forKey: .sensorOrigins) ?? .read
+        maximumStreamBytes = max(0, try c.decodeIfPresent(Int.self, forKey: .maximumStreamBytes) ?? Self.defaultMaximumStreamBytes)
     }
 }

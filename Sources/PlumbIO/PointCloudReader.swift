@@ -13,7 +13,7 @@ public enum PointCloudReader {
     public static func read(
         contentsOf url: URL, format: PointCloudFormat? = nil, options: PointCloudReadOptions = .init()
     ) throws(PointCloudFormatError) -> PointCloudReadResult {
-        let file = try MappedFile(path: url.path)
+        let file = try MappedFile(path: url.path, streamLimit: options.maximumStreamBytes)
         let ext = url.pathExtension
         return try file.withBytes { raw in
             Result { () throws(PointCloudFormatError) in
@@ -44,6 +44,10 @@ public enum PointCloudReader {
         raw: UnsafeRawBufferPointer, format: PointCloudFormat?, fileExtension: String?, options: PointCloudReadOptions
     ) throws(PointCloudFormatError) -> PointCloudReadResult {
         guard raw.count > 0 else { throw .emptyInput }
+        if raw.count >= 3, raw[0] == 0xEF, raw[1] == 0xBB, raw[2] == 0xBF {
+            throw .unrecognisedFormat(
+                detail: "the input starts with a UTF-8 byte-order mark (EF BB BF); PLY, PCD and XYZ headers are plain ASCII: remove the first 3 bytes")
+        }
         guard let f = format ?? detect(raw, fileExtension: fileExtension) else {
             throw .unrecognisedFormat(detail: "no PLY/PCD magic and no known extension")
         }

@@ -10,7 +10,8 @@ import PlumbKernel
 /// Supported encodings: PLY ascii / binary little- and big-endian; PCD ascii / binary (little-endian) /
 /// binary_compressed; XYZ ascii. Complexity O(n).
 public enum PointCloudWriter {
-    /// Writes `cloud` to `url` (atomically). `format` defaults to the one implied by the extension;
+    /// Writes `cloud` to `url` atomically through ``PlumbKernel/SafeFile`` (temporary file, fsync,
+    /// rename; an existing non-regular file such as a symbolic link or device is refused). `format` defaults to the one implied by the extension;
     /// `encoding` to the format's ``PointCloudFormat/defaultEncoding``.
     public static func write(
         _ cloud: PointCloud, to url: URL, format: PointCloudFormat? = nil, encoding: PointCloudEncoding? = nil,
@@ -20,10 +21,10 @@ public enum PointCloudWriter {
             throw .unrecognisedFormat(detail: "cannot infer a format from the extension '\(url.pathExtension)'")
         }
         let bytes = try encode(cloud, format: f, encoding: encoding, options: options)
-        do {
-            try Data(bytes).write(to: url, options: .atomic)
+        do throws(SafeFileError) {
+            try SafeFile.write(Data(bytes), to: url)
         } catch {
-            throw .cannotWriteFile(path: url.path, reason: "\(error)")
+            throw .cannotWriteFile(path: url.path, reason: error.reason)
         }
     }
 

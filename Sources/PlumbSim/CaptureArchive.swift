@@ -113,20 +113,30 @@ public struct CaptureArchive: Sendable, Equatable {
         enc.outputFormatting = [.prettyPrinted, .sortedKeys]
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            try enc.encode(manifest).write(to: directory.appendingPathComponent("capture.json"))
-            try bin.write(to: directory.appendingPathComponent("frames.bin"))
         } catch {
-            throw .io(path: directory.path, reason: "\(error)")
+            throw .io(path: directory.path, reason: "cannot create the directory: \(error.localizedDescription)")
+        }
+        let manifestData: Data
+        do { manifestData = try enc.encode(manifest) } catch { throw .io(path: directory.path, reason: "\(error)") }
+        // frames.bin first: capture.json, written last, names only frames that are complete on disk.
+        for (name, data) in [("frames.bin", bin), ("capture.json", manifestData)] {
+            do throws(SafeFileError) { try SafeFile.write(data, to: directory.appendingPathComponent(name)) } catch {
+                throw .io(path: directory.appendingPathComponent(name).path, reason: error.description)
+            }
         }
     }
+
+    /// Manifests (`capture.json`) larger than this (64 MiB) are refused before parsing.
+    public static let maximumManifestBytes = 64 << 20
 
     /// Reads an archive written by ``write(to:)``, checking every frame.
     /// - Throws: ``CaptureArchiveError`` naming the file, frame and byte offset of the first problem.
     public static func read(from directory: URL) throws(CaptureArchiveError) -> CaptureArchive {
         let mURL = directory.appendingPathComponent("capture.json"), bURL = directory.appendingPathComponent("frames.bin")
-        let mData: Data, bin: Data
-        do { mData = try Data(contentsOf: mURL) } catch { throw .io(path: mURL.path, reason: "\(error)") }
-        do { bin = try Data(contentsOf: bURL) } catch { throw .io(path: bURL.path, reason: "\(error)") }
+        let mData: Data
+        do throws(SafeFileError) { mData = try SafeFile.read(contentsOf: mURL.path, limit: maximumManifestBytes) } catch {
+            throw .io(path: mURL.path, reason: error.description)
+        }
         let manifest: Manifest
         do { manifest = try JSONDecoder().decode(Manifest.self, from: mData) } catch { throw .badManifest(reason: "\(error)") }
         guard manifest.format == "plumbline-depth-frames", manifest.version == 1 else {
@@ -134,6 +144,13 @@ public struct CaptureArchive: Sendable, Equatable {
         }
         guard manifest.frames.count <= 100_000, manifest.width > 0, manifest.height > 0,
               manifest.width <= 16384, manifest.height <= 16384 else { throw .tooLarge }
+        // frames.bin holds the 12-byte header and 5 bytes per pixel per frame: read no more than that.
+        let bin: Data
+        do throws(SafeFileError) {
+            bin = try SafeFile.read(contentsOf: bURL.path, limit: 12 + manifest.frames.count * 5 * manifest.width * manifest.height)
+        } catch {
+            throw .io(path: bURL.path, reason: error.description)
+        }
         let bytes = [UInt8](bin)
         guard bytes.count >= 12, Array(bytes[0..<4]) == magic, readLE32(bytes, 4) == 1 else { throw .badHeader }
         let n = manifest.width * manifest.height

@@ -1,4 +1,5 @@
 import Foundation
+import PlumbKernel
 
 /// Why RoomPlan JSON could not be read or written. Every case names where the problem is: a coding
 /// path such as `walls[3].transform` and, for syntax errors, the parser's own position text.
@@ -20,6 +21,10 @@ public enum RoomPlanJSONError: Error, Sendable, Equatable, CustomStringConvertib
     case unencodableValue(path: String, detail: String)
     /// A file could not be read or written.
     case fileError(path: String, detail: String)
+    /// The input has more JSON objects and arrays than ``RoomPlanJSON/maximumContainers`` or nests them
+    /// deeper than ``RoomPlanJSON/maximumDepth``; refused by a scan before parsing (`byteOffset` is
+    /// where the limit was passed).
+    case structureTooLarge(detail: String, byteOffset: Int)
 
     /// A one-line human-readable description.
     public var description: String {
@@ -32,6 +37,7 @@ public enum RoomPlanJSONError: Error, Sendable, Equatable, CustomStringConvertib
         case .invalidValue(let p, let d): return "RoomPlan JSON: invalid value at \(p): \(d)"
         case .unencodableValue(let p, let d): return "RoomPlan JSON: cannot encode value at \(p): \(d)"
         case .fileError(let p, let d): return "RoomPlan JSON: file \(p): \(d)"
+        case .structureTooLarge(let d, let o): return "RoomPlan JSON: \(d) (at byte \(o)); refused before parsing"
         }
     }
 }
@@ -42,8 +48,17 @@ public enum RoomPlanJSONError: Error, Sendable, Equatable, CustomStringConvertib
 /// shortest round-trip form, upper-case UUIDs, enums as single-key objects. Decoding accepts both
 /// `\/` and `/`, any key order, any whitespace, and keeps unknown keys.
 public enum RoomPlanJSON {
-    /// Inputs larger than this (512 MiB) are refused before parsing.
-    public static let maximumInputBytes = 512 << 20
+    /// Inputs larger than this (64 MiB, about 200,000 walls of compact JSON) are refused before parsing;
+    /// files are refused by their size before reading, streams as soon as they pass it.
+    public static let maximumInputBytes = 64 << 20
+
+    /// Inputs with more JSON objects and arrays than this (1,000,000; a wall has 9) are refused by a
+    /// linear scan before parsing, so parsing memory is bounded by the element count as well as by
+    /// ``maximumInputBytes``.
+    public static let maximumContainers = 1_000_000
+
+    /// Objects and arrays nested deeper than this (64; RoomPlan JSON needs 6) are refused before parsing.
+    public static let maximumDepth = 64
 
     /// A `JSONEncoder` configured like RoomPlan's exports (`[.prettyPrinted, .sortedKeys]`; NaN and
     /// infinities throw).
@@ -71,11 +86,15 @@ public enum RoomPlanJSON {
     /// Decodes RoomPlan JSON into `type`.
     /// - Throws: ``RoomPlanJSONError`` naming the failing key path.
     /// - Complexity: O(size of the input).
-    public static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws(RoomPlanJSONError) -> T {
+    /// A UTF-8 byte-order mark at the start is skipped (RFC 8259 allows parsers to ignore it); the
+    /// structure limits (``maximumContainers``, ``maximumDepth``) are checked before parsing.
+    public static func decode<T: Decodable>(_ type: T.Type, from input: Data) throws(RoomPlanJSONError) -> T {
+        let data = input.starts(with: [0xEF, 0xBB, 0xBF]) ? Data(input.dropFirst(3)) : input
         guard !data.isEmpty else { throw .emptyInput }
         guard data.count <= maximumInputBytes else {
             throw .inputTooLarge(bytes: data.count, limit: maximumInputBytes)
         }
+        try checkStructure(data)
         do {
             return try makeDecoder().decode(T.self, from: data)
         } catch let error as DecodingError {
@@ -87,32 +106,63 @@ public enum RoomPlanJSON {
         }
     }
 
-    /// Reads and decodes a file (size checked against ``maximumInputBytes`` before reading).
+    /// Reads and decodes a file: a regular file's size is checked against ``maximumInputBytes``
+    /// before reading, a stream (pipe, `/dev/stdin`) is read only up to it; then as ``decode(_:from:)``.
     public static func decode<T: Decodable>(_ type: T.Type, contentsOf url: URL) throws(RoomPlanJSONError) -> T {
-        let size: Int
-        do {
-            size = (try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
-        } catch {
-            throw .fileError(path: url.path, detail: "cannot read: \(error.localizedDescription)")
-        }
-        guard size <= maximumInputBytes else { throw .inputTooLarge(bytes: size, limit: maximumInputBytes) }
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw .fileError(path: url.path, detail: "cannot read: \(error.localizedDescription)")
-        }
-        return try decode(T.self, from: data)
+        try decode(T.self, from: readInput(url))
     }
 
-    /// Encodes a value and writes it atomically to a file.
+    /// The bytes of an input file, at most ``maximumInputBytes`` (see ``decode(_:contentsOf:)``).
+    /// - Throws: ``RoomPlanJSONError/inputTooLarge(bytes:limit:)``, ``RoomPlanJSONError/fileError(path:detail:)``.
+    public static func readInput(_ url: URL) throws(RoomPlanJSONError) -> Data {
+        do throws(SafeFileError) {
+            return try SafeFile.read(contentsOf: url.path, limit: maximumInputBytes)
+        } catch .inputTooLarge(_, let bytes, let limit) {
+            throw .inputTooLarge(bytes: bytes ?? limit + 1, limit: limit)
+        } catch {
+            throw .fileError(path: url.path, detail: "cannot read: \(error.reason)")
+        }
+    }
+
+    /// Encodes a value and writes it atomically to a file through ``PlumbKernel/SafeFile`` (temporary
+    /// file, fsync, rename; a symbolic link, device, pipe or directory at `url` is refused).
     public static func write<T: Encodable>(_ value: T, to url: URL) throws(RoomPlanJSONError) {
         let data = try encode(value)
-        do {
-            try data.write(to: url, options: .atomic)
+        do throws(SafeFileError) {
+            try SafeFile.write(data, to: url)
         } catch {
-            throw .fileError(path: url.path, detail: "cannot write: \(error.localizedDescription)")
+            throw .fileError(path: url.path, detail: error.reason)
         }
+    }
+
+    /// Refuses input with more than ``maximumContainers`` objects and arrays or nesting deeper than
+    /// ``maximumDepth``, by one pass over the bytes outside strings (no allocation).
+    /// - Complexity: O(bytes).
+    static func checkStructure(_ data: Data) throws(RoomPlanJSONError) {
+        let found: (String, Int)? = data.withUnsafeBytes { raw -> (String, Int)? in
+            var containers = 0, depth = 0
+            var inString = false, escaped = false
+            for (i, b) in raw.enumerated() {
+                if inString {
+                    if escaped { escaped = false } else if b == 0x5C { escaped = true } else if b == 0x22 { inString = false }
+                    continue
+                }
+                switch b {
+                case 0x22: inString = true
+                case 0x7B, 0x5B:
+                    containers += 1
+                    depth += 1
+                    if containers > maximumContainers {
+                        return ("more than \(maximumContainers) objects and arrays", i)
+                    }
+                    if depth > maximumDepth { return ("objects and arrays nested deeper than \(maximumDepth)", i) }
+                case 0x7D, 0x5D: depth -= 1
+                default: break
+                }
+            }
+            return nil
+        }
+        if let found { throw .structureTooLarge(detail: found.0, byteOffset: found.1) }
     }
 
     /// Converts Foundation's `DecodingError` into a ``RoomPlanJSONError`` with a readable path.

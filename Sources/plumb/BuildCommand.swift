@@ -30,7 +30,7 @@ struct BuildCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Up axis of the scan: y, z or automatic.")
     var up: UpAxis = .automatic
 
-    @Option(name: [.customShort("o"), .long], help: "Where to write the room JSON.")
+    @Option(name: [.customShort("o"), .long], help: "Where to write the room JSON (- for standard output).")
     var output: String?
 
     @Option(name: .long, help: "Seed for sampling and identifiers (same seed, same output).")
@@ -49,6 +49,7 @@ struct BuildCommand: AsyncParsableCommand {
         guard !scans.isEmpty else { throw ValidationError("give a scan file") }
         if structure { return try await runStructure() }
         guard scans.count == 1 else { throw ValidationError("several scans need --structure") }
+        let console = Console(output: output)
         let scan = scans[0]
         let url = URL(fileURLWithPath: scan)
         let size = (try? FileManager.default.attributesOfItem(atPath: scan)[.size] as? Int) ?? 0
@@ -66,12 +67,12 @@ struct BuildCommand: AsyncParsableCommand {
         let t1 = clock.now
         let result = try RoomBuilder(options: options).build(read.cloud)
         let t2 = clock.now
-        print(RoomSummary(result: result, points: read.cloud.count).text)
-        print("read \(Self.format(t1 - t0)), built \(Self.format(t2 - t1))")
-        if timings { print(Self.timingTable(result.timings)) }
+        console.say(RoomSummary(result: result, points: read.cloud.count).text)
+        console.say("read \(Self.format(t1 - t0)), built \(Self.format(t2 - t1))")
+        if timings { console.say(Self.timingTable(result.timings)) }
         if let output {
-            try RoomPlanJSON.encode(result.room).write(to: URL(fileURLWithPath: output))
-            print("wrote \(output)")
+            try SafeFile.write(RoomPlanJSON.encode(result.room), toOutput: output)
+            console.wrote(output)
         }
     }
 
@@ -79,6 +80,7 @@ struct BuildCommand: AsyncParsableCommand {
     /// `--jobs` rooms are read and built at the same time; the rooms, their order and the output do not
     /// depend on it.
     func runStructure() async throws {
+        let console = Console(output: output)
         let clock = ContinuousClock()
         let t0 = clock.now
         let jobs = Swift.max(1, Swift.min(self.jobs ?? ProcessInfo.processInfo.activeProcessorCount, scans.count))
@@ -115,20 +117,20 @@ struct BuildCommand: AsyncParsableCommand {
         var rooms: [CapturedRoom] = []
         for b in built {
             guard let b else { continue }
-            print(b.line)
+            console.say(b.line)
             rooms.append(b.room)
         }
-        print("\(scans.count) rooms read and built in \(Self.format(clock.now - t0)) (\(jobs) at a time)")
+        console.say("\(scans.count) rooms read and built in \(Self.format(clock.now - t0)) (\(jobs) at a time)")
         let t1 = clock.now
         var structureOptions = StructureBuilder.Options()
         if align { structureOptions.alignment = .automatic }
         let result = try StructureBuilder(options: structureOptions).build(rooms)
-        if align { print(PlacementSummary(placements: result.placements, names: MergeCommand.names(scans)).text) }
-        print(StructureSummary(result: result, names: MergeCommand.names(scans)).text)
-        print("merged in \(Self.format(clock.now - t1))")
+        if align { console.say(PlacementSummary(placements: result.placements, names: MergeCommand.names(scans)).text) }
+        console.say(StructureSummary(result: result, names: MergeCommand.names(scans)).text)
+        console.say("merged in \(Self.format(clock.now - t1))")
         if let output {
-            try RoomPlanJSON.write(result.structure, to: URL(fileURLWithPath: output))
-            print("wrote \(output)")
+            try SafeFile.write(RoomPlanJSON.encode(result.structure), toOutput: output)
+            console.wrote(output)
         }
     }
 

@@ -123,7 +123,7 @@ struct CaptureCommand: AsyncParsableCommand {
                 try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
                 let e = JSONEncoder()
                 e.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-                try e.encode(data).write(to: dir.appendingPathComponent("\(room.isEmpty ? "run\(data.runIndex)" : room).capture.json"))
+                try SafeFile.write(e.encode(data), to: dir.appendingPathComponent("\(room.isEmpty ? "run\(data.runIndex)" : room).capture.json"))
             }
             let tb = clock.now
             do {
@@ -132,11 +132,11 @@ struct CaptureCommand: AsyncParsableCommand {
                 let url = datas.count == 1 ? out
                     : out.deletingPathExtension().appendingPathExtension(room.isEmpty ? "run\(data.runIndex)" : room)
                         .appendingPathExtension(out.pathExtension.isEmpty ? "json" : out.pathExtension)
-                try RoomPlanJSON.encode(result.room).write(to: url)
+                try RoomPlanJSON.write(result.room, to: url)
                 print("room \(room): \(Self.counts(result.room)); final build \(String(format: "%.0f ms", buildSeconds * 1000)); wrote \(url.path)")
             } catch {
                 failures += 1
-                print("room \(room): FAILED: \(error)")
+                print(TerminalText.sanitised("room \(room): FAILED: \(error)"))
             }
         }
         if timing {

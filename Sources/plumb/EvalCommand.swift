@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PlumbKernel
 import Plumbline
 import PlumbSim
 
@@ -25,7 +26,7 @@ struct EvalCommand: AsyncParsableCommand {
     @Option(help: "Ground-truth floor plan JSON.") var truth: String?
     @Option(help: "Reconstruction: RoomPlan CapturedRoom or CapturedStructure JSON.") var model: String?
     @Option(help: "Score against this plan room only.") var room: String?
-    @Option(help: "Also write the JSON report to this file.") var json: String?
+    @Option(help: "Also write the JSON report to this file (- for standard output).") var json: String?
     @Option(help: "Standard output format: table or json.") var format: Format = .table
     @Flag(help: "Score every plan in --plans.") var all = false
     @Option(help: "Folder of plans for --all.") var plans: String = "Data/plans"
@@ -152,24 +153,25 @@ struct EvalCommand: AsyncParsableCommand {
     private func export(_ plan: FloorPlan, fileName: String, to folder: String) throws {
         let dir = URL(fileURLWithPath: folder)
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        try RoomPlanJSON.encode(try TruthModel.structure(of: plan)).write(to: dir.appendingPathComponent(fileName))
+        try RoomPlanJSON.write(try TruthModel.structure(of: plan), to: dir.appendingPathComponent(fileName))
     }
 
     private func emit(_ reports: [EvaluationReport]) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         let data: Data = reports.count == 1 && !all ? try encoder.encode(reports[0]) : try encoder.encode(reports)
-        if let json { try data.write(to: URL(fileURLWithPath: json)) }
+        if let json { try SafeFile.write(data, toOutput: json) }
+        let console = Console(output: json)
         switch format {
-        case .json: print(String(decoding: data, as: UTF8.self))
+        case .json: console.say(String(decoding: data, as: UTF8.self))
         case .table:
-            for r in reports { print(EvaluationTable.render(r)) }
-            if all { print("Summary\n" + EvaluationTable.summary(reports)) }
+            for r in reports { console.say(EvaluationTable.render(r)) }
+            if all { console.say("Summary\n" + EvaluationTable.summary(reports)) }
         }
     }
 }
 
-/// Standard error as a `TextOutputStream`.
+/// Standard error as a `TextOutputStream` (control characters from input files escaped).
 struct StandardError: TextOutputStream {
-    mutating func write(_ string: String) { FileHandle.standardError.write(Data(string.utf8)) }
+    mutating func write(_ string: String) { FileHandle.standardError.write(Data(TerminalText.sanitised(string).utf8)) }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PlumbExport
+import PlumbKernel
 import Plumbline
 
 /// `plumb export`: a RoomPlan JSON model (room or structure) out as USDZ, SVG floor plans, IFC4 and
@@ -28,10 +29,16 @@ struct ExportCommand: ParsableCommand {
     @ArgumentParser.Option(help: "Folder of USD models for --options model.") var catalog: String?
     @ArgumentParser.Option(help: "Write the USDZ metadata JSON (prim path -> identifier) here.") var metadata: String?
     @ArgumentParser.Option(help: "Write the floor plan SVG here (one file per storey).") var svg: String?
-    @ArgumentParser.Option(help: "Write IFC4 (STEP) here.") var ifc: String?
-    @ArgumentParser.Option(help: "Write measurements here (.csv or .json).") var measurements: String?
+    @ArgumentParser.Option(help: "Write IFC4 (STEP) here (- for standard output).") var ifc: String?
+    @ArgumentParser.Option(help: "Write measurements here (.csv or .json; - for CSV on standard output).") var measurements: String?
 
     func run() throws {
+        let dash = SafeFile.standardOutputPath
+        if [usdz, metadata, svg].contains(dash) {
+            throw ValidationError("--usdz, --metadata and --svg write files; '-' (standard output) is accepted by --ifc and --measurements")
+        }
+        if ifc == dash && measurements == dash { throw ValidationError("only one of --ifc and --measurements can be '-'") }
+        let console = Console(output: ifc == dash ? dash : measurements)
         let m = try ExportModel.load(contentsOf: URL(fileURLWithPath: model))
         if let usdz {
             var provider: ModelProvider? = nil
@@ -44,18 +51,26 @@ struct ExportCommand: ParsableCommand {
             try USDZExporter.export(
                 m, to: URL(fileURLWithPath: usdz), metadataURL: metadata.map { URL(fileURLWithPath: $0) },
                 modelProvider: provider, options: opt)
-            print("wrote \(usdz)")
+            console.wrote(usdz)
         }
         if let svg {
-            for u in try FloorPlanSVG.write(m, to: URL(fileURLWithPath: svg)) { print("wrote \(u.path)") }
+            for u in try FloorPlanSVG.write(m, to: URL(fileURLWithPath: svg)) { console.wrote(u.path) }
         }
         if let ifc {
-            try IFCExporter.write(m, to: URL(fileURLWithPath: ifc))
-            print("wrote \(ifc)")
+            if ifc == dash {
+                try SafeFile.write(Data(IFCExporter.render(m, name: "model").utf8), toOutput: dash)
+            } else {
+                try IFCExporter.write(m, to: URL(fileURLWithPath: ifc))
+            }
+            console.wrote(ifc)
         }
         if let measurements {
-            try Measurements(model: m).write(to: URL(fileURLWithPath: measurements))
-            print("wrote \(measurements)")
+            if measurements == dash {
+                try SafeFile.write(Data(Measurements(model: m).csv.utf8), toOutput: dash)
+            } else {
+                try Measurements(model: m).write(to: URL(fileURLWithPath: measurements))
+            }
+            console.wrote(measurements)
         }
     }
 }

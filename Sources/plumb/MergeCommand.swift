@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PlumbKernel
 import Plumbline
 
 /// `plumb merge`: several RoomPlan CapturedRoom JSON files (one world frame, or any frames with `--align`) in,
@@ -20,7 +21,7 @@ struct MergeCommand: AsyncParsableCommand {
     @Argument(help: "Room JSON files (RoomPlan CapturedRoom).")
     var rooms: [String]
 
-    @Option(name: [.customShort("o"), .long], help: "Where to write the structure JSON.")
+    @Option(name: [.customShort("o"), .long], help: "Where to write the structure JSON (- for standard output).")
     var output: String?
 
     @Flag(help: "The rooms have different coordinate frames: place each into the first room's frame by the walls, doors and openings they share.")
@@ -37,6 +38,7 @@ struct MergeCommand: AsyncParsableCommand {
 
     func run() async throws {
         guard !rooms.isEmpty else { throw ValidationError("give at least one room JSON file") }
+        let console = Console(output: output)
         var input: [CapturedRoom] = []
         for path in rooms { input.append(try RoomPlanJSON.decode(CapturedRoom.self, contentsOf: URL(fileURLWithPath: path))) }
         var options = StructureBuilder.Options()
@@ -50,13 +52,13 @@ struct MergeCommand: AsyncParsableCommand {
         let result = try StructureBuilder(options: options).build(input)
         let elapsed = clock.now - start
         if align {
-            print(PlacementSummary(placements: result.placements, names: Self.names(rooms)).text)
-            print(String(format: "aligned and merged in %.0f ms", Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15))
+            console.say(PlacementSummary(placements: result.placements, names: Self.names(rooms)).text)
+            console.say(String(format: "aligned and merged in %.0f ms", Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15))
         }
-        print(StructureSummary(result: result, names: Self.names(rooms)).text)
+        console.say(StructureSummary(result: result, names: Self.names(rooms)).text)
         if let output {
-            try RoomPlanJSON.write(result.structure, to: URL(fileURLWithPath: output))
-            print("wrote \(output)")
+            try SafeFile.write(RoomPlanJSON.encode(result.structure), toOutput: output)
+            console.wrote(output)
         }
     }
 

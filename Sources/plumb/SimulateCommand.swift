@@ -45,7 +45,7 @@ struct SimulateCommand: AsyncParsableCommand {
             throw ValidationError("unknown realism '\(realism)' (use \(RealismPreset.allCases.map(\.rawValue).joined(separator: ", ")))")
         }
         let planURL = URL(fileURLWithPath: plan)
-        let floorPlan = try JSONDecoder().decode(FloorPlan.self, from: Data(contentsOf: planURL))
+        let floorPlan = try EvaluationFiles.loadPlan(planURL)
         for id in rooms where !floorPlan.rooms.contains(where: { $0.id == id }) {
             throw ValidationError("plan \(floorPlan.name) has no room '\(id)'")
         }

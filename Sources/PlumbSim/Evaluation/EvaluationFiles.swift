@@ -1,5 +1,6 @@
 import Foundation
 import Plumbline
+import PlumbKernel
 
 /// Reading evaluation inputs from disk with typed errors.
 public enum EvaluationFiles {
@@ -8,12 +9,12 @@ public enum EvaluationFiles {
 
     /// Reads and decodes a ground-truth plan (see `Docs/floor-plan-format.md`); it is validated by the
     /// evaluation itself.
+    /// The file (or stream) is read through ``PlumbKernel/SafeFile/read(contentsOf:limit:)``: never
+    /// more than ``maximumPlanBytes``.
     public static func loadPlan(_ url: URL) throws(EvaluationError) -> FloorPlan {
-        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
-        guard size <= maximumPlanBytes else { throw .unreadablePlan(detail: "\(url.path): \(size) bytes exceeds \(maximumPlanBytes)") }
         let data: Data
-        do { data = try Data(contentsOf: url) } catch {
-            throw .unreadablePlan(detail: "\(url.path): \(error.localizedDescription)")
+        do throws(SafeFileError) { data = try SafeFile.read(contentsOf: url.path, limit: maximumPlanBytes) } catch {
+            throw .unreadablePlan(detail: error.description)
         }
         do { return try JSONDecoder().decode(FloorPlan.self, from: data) } catch {
             throw .unreadablePlan(detail: "\(url.path): \(error)")
@@ -21,15 +22,10 @@ public enum EvaluationFiles {
     }
 
     /// Reads a RoomPlan `CapturedRoom` or `CapturedStructure` JSON file.
+    /// Read within ``Plumbline/RoomPlanJSON/maximumInputBytes`` (``Plumbline/RoomPlanJSON/readInput(_:)``).
     public static func loadModel(_ url: URL) throws(EvaluationError) -> EvaluationModel {
-        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
-        guard size <= RoomPlanJSON.maximumInputBytes else {
-            throw .unreadableModel(.inputTooLarge(bytes: size, limit: RoomPlanJSON.maximumInputBytes))
-        }
         let data: Data
-        do { data = try Data(contentsOf: url) } catch {
-            throw .unreadableModel(.malformedJSON(detail: "cannot read \(url.path): \(error.localizedDescription)"))
-        }
+        do { data = try RoomPlanJSON.readInput(url) } catch { throw .unreadableModel(error) }
         return try EvaluationModel.decode(data)
     }
 }

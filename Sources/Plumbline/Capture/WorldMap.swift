@@ -138,7 +138,7 @@ public struct WorldMap: Sendable, Equatable, Codable {
     /// - Throws: ``WorldMapError/io(path:reason:)``.
     public func save(to url: URL) throws(WorldMapError) {
         let data = try encoded()
-        do { try data.write(to: url) } catch { throw .io(path: url.path, reason: "\(error)") }
+        do throws(SafeFileError) { try SafeFile.write(data, to: url) } catch { throw .io(path: url.path, reason: error.description) }
     }
 
     /// Decodes and validates a map from JSON bytes.
@@ -154,7 +154,9 @@ public struct WorldMap: Sendable, Equatable, Codable {
     /// - Throws: ``WorldMapError``.
     public static func load(from url: URL) throws(WorldMapError) -> WorldMap {
         let data: Data
-        do { data = try Data(contentsOf: url) } catch { throw .io(path: url.path, reason: "\(error)") }
+        do throws(SafeFileError) { data = try SafeFile.read(contentsOf: url.path, limit: RoomPlanJSON.maximumInputBytes) } catch {
+            throw .io(path: url.path, reason: error.description)
+        }
         return try decode(data)
     }
 }
