@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PlumbKernel
 import Plumbline
 import PlumbSim
 
@@ -59,7 +60,7 @@ extension EvalCommand {
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
             for index in only {
                 let g = RandomPlanGenerator.plan(kind: o.kind, seed: o.seed, index: index)
-                try encoder.encode(g.plan).write(to: dir.appendingPathComponent("\(g.plan.name).json"))
+                try SafeFile.write(encoder.encode(g.plan), to: dir.appendingPathComponent("\(g.plan.name).json"))
                 let c = RandomEvaluation.evaluate(g, options: o)
                 for (id, room) in c.builtRooms {
                     try RoomPlanJSON.write(room, to: dir.appendingPathComponent("\(g.plan.name)-\(id).model.json"))
@@ -71,7 +72,7 @@ extension EvalCommand {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         let data = try encoder.encode(report)
-        if let json { try data.write(to: URL(fileURLWithPath: json)) }
+        if let json { try SafeFile.write(data, toOutput: json) }
         switch format {
         case .json: print(String(decoding: data, as: UTF8.self))
         case .table: print(RandomEvaluationTable.render(report, command: "plumb"))

@@ -22,7 +22,7 @@ extension EvalCommand {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         let data = try encoder.encode(score)
-        if let json { try data.write(to: URL(fileURLWithPath: json)) }
+        if let json { try SafeFile.write(data, toOutput: json) }
         switch format {
         case .json: print(String(decoding: data, as: UTF8.self))
         case .table: print(score.text)

@@ -71,7 +71,7 @@ struct SimulateCommand: AsyncParsableCommand {
         try PointCloudWriter.write(strip(scan.buildingCloud), to: out.appendingPathComponent("building.ply"))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        try encoder.encode(scan.realismRecord).write(to: out.appendingPathComponent("realism.json"))
+        try SafeFile.write(encoder.encode(scan.realismRecord), to: out.appendingPathComponent("realism.json"))
         let t3 = clock.now
         print("plan \(floorPlan.name): \(floorPlan.rooms.count) rooms, \(sim.mesh.triangleCount) triangles (scene \(t1 - t0))")
         print("simulated \(scan.frames.count) frames, \(scan.buildingCloud.count) points in \(t2 - t1) (preset \(p.rawValue), realism \(r.rawValue), seed \(seed))")
