@@ -133,7 +133,7 @@ enum MultiRoomDraw {
                     if joined.contains(where: { ($0.0 == id && reached.contains($0.1)) || ($0.1 == id && reached.contains($0.0)) }) {
                         reached.insert(id); progress = true; continue
                     }
-                    let partners = reached.sorted { ($0 == root ? 0 : 1) < ($1 == root ? 0 : 1) }
+                    let partners = reached.sorted { a, b in a == root || b == root ? a == root && b != root : a < b }  // root first, then by id (sets have no stable order)
                     for p in partners {
                         guard let wi = shared(id, p).first else { continue }
                         let type = cells.first { $0.id == id }!.type

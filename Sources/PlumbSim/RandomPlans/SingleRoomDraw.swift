@@ -259,7 +259,7 @@ enum Outlines {
             let chosen = Set(corners.prefix(count))
             // a along the incoming edge (k-1), b along the outgoing edge (k); each ≤ 40 % of its edge.
             var a = [Double](repeating: 0, count: 4), b = a
-            for k in chosen {
+            for k in chosen.sorted() {
                 a[k] = r(rng.uniform(0.15, 0.4) * len[(k + 3) % 4])
                 b[k] = r(rng.uniform(0.15, 0.4) * len[k])
             }
