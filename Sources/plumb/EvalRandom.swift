@@ -56,11 +56,9 @@ extension EvalCommand {
             guard let only = o.only else { throw ValidationError("--save-models with --random needs --only INDEX") }
             let dir = URL(fileURLWithPath: saveModels)
             try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
             for index in only {
                 let g = RandomPlanGenerator.plan(kind: o.kind, seed: o.seed, index: index)
-                try SafeFile.write(encoder.encode(g.plan), to: dir.appendingPathComponent("\(g.plan.name).json"))
+                try SafeFile.write(g.planJSON(), to: dir.appendingPathComponent("\(g.plan.name).json"))
                 let c = RandomEvaluation.evaluate(g, options: o)
                 for (id, room) in c.builtRooms {
                     try RoomPlanJSON.write(room, to: dir.appendingPathComponent("\(g.plan.name)-\(id).model.json"))
