@@ -10,6 +10,9 @@ struct PlanFitter {
     let straightEdges: [String: [(SIMD2<Double>, SIMD2<Double>)]]
     /// Zones (convex plan polygons) per room that furniture must not overlap.
     var keepOut: [String: [[SIMD2<Double>]]] = [:]
+    /// Strips (convex plan polygons, 25 cm deep) in front of windows per room, with the world y of the
+    /// window's sill: furniture reaching above the sill stays out of them (nothing tall in front of a window).
+    var windowZones: [String: [(zone: [SIMD2<Double>], sill: Double)]] = [:]
     /// Distance kept between an opening and a wall end, metres (half the thickest wall + 5 cm).
     let endMargin: Double
 
@@ -90,7 +93,15 @@ struct PlanFitter {
                     if angle < 0.2 { o.isOpen = false } else { o.openAngle = (angle * 1000).rounded() / 1000 }
                 }
             }
-            if type != .window {
+            if type == .window {
+                for side in [1.0, -1.0] {
+                    guard let rid = side > 0 ? w.positiveRoom : w.negativeRoom else { continue }
+                    let depth = 0.25 + w.thickness / 2
+                    let c = w.centerLine.point(at: u) + w.centerLine.normal(at: u) * (side * depth / 2)
+                    windowZones[rid, default: []].append(
+                        (Geo.rect(center: c, axis: w.centerLine.tangent(at: u), width: width, depth: depth), w.bottom(in: plan) + sill))
+                }
+            } else {
                 for side in [1.0, -1.0] {
                     guard let rid = side > 0 ? w.positiveRoom : w.negativeRoom else { continue }
                     let depth = (type == .door ? width + 0.15 : 0.8) + w.thickness / 2
@@ -139,7 +150,8 @@ struct PlanFitter {
     }
 
     /// Whether a box with plan footprint `fp` and world y range fits in room `r`: inside the polygon (no
-    /// edge crossings, 1 cm from the boundary), below the ceiling, out of the keep-out zones and of other furniture.
+    /// edge crossings, 1 cm from the boundary), below the ceiling, out of the keep-out zones, not above a
+    /// window's sill in front of it, and clear of other furniture.
     func fits(_ r: Room, footprint fp: [SIMD2<Double>], bottom: Double, top: Double, ignoreKeepOut: Bool = false) -> Bool {
         for c in fp {
             guard r.contains(c), PlanPolygon.boundaryDistance(r.polygon, c) >= 0.008 else { return false }
@@ -154,6 +166,7 @@ struct PlanFitter {
         if !ignoreKeepOut {
             for z in keepOut[r.id] ?? [] where PlanPolygon.convexOverlap(z, fp) { return false }
         }
+        for (z, sill) in windowZones[r.id] ?? [] where top > sill + 0.02 && PlanPolygon.convexOverlap(z, fp) { return false }
         for f in plan.furniture where f.roomID == r.id {
             guard f.verticalRange.upperBound > bottom + 1e-3, f.verticalRange.lowerBound < top - 1e-3 else { continue }
             if PlanPolygon.convexOverlap(f.footprint, fp, tolerance: 0.005) { return false }

@@ -81,8 +81,8 @@ public struct GeneratedPlan: Sendable, Equatable, Codable {
 /// **Furniture** of every RoomPlan category by room type, placed as people do: beds, sofas, fireplaces
 /// and tall storage (1.8-2.2 m) against walls, kitchen runs (storage, sink, stove, oven, dishwasher,
 /// refrigerator side by side), bathroom fixtures, tables with chairs, wall-hung televisions, washer-dryers,
-/// stairs; 12 % of rooms nearly empty, 20 % dense (furniture covers up to about half the floor). Door
-/// swing zones and passages are kept clear.
+/// stairs; nothing taller than a window's sill stands in front of it; 12 % of rooms nearly empty, 20 %
+/// dense (furniture covers up to about half the floor). Door swing zones and passages are kept clear.
 ///
 /// Every draw is checked with ``FloorPlan/validate()``; a failed draw is redrawn from a derived seed and
 /// counted in ``GeneratedPlan/redraws``. Plan `index` depends only on `(kind, seed, index)`.
