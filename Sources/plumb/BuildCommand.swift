@@ -39,6 +39,9 @@ struct BuildCommand: AsyncParsableCommand {
     @Option(help: "With --structure: rooms built at the same time (default: one per core).")
     var jobs: Int?
 
+    @Flag(help: "Keep stray points far outside the scan's bulk (by default they are dropped before fitting and counted in a note).")
+    var keepFarPoints = false
+
     @Flag(help: "Print the wall-clock and CPU time of every build stage.")
     var timings = false
 
@@ -63,10 +66,14 @@ struct BuildCommand: AsyncParsableCommand {
         options.upAxis = up
         options.seed = seed
         options.segmentation.seed = seed
+        if keepFarPoints { options.farPointQuantile = 0 }
         if singleThread { options.segmentation.parallel = false }
         let t1 = clock.now
         let result = try RoomBuilder(options: options).build(read.cloud)
         let t2 = clock.now
+        if result.droppedFarPoints > 0 {
+            progress("note: dropped \(result.droppedFarPoints) stray points far outside the scan's bulk (--keep-far-points keeps them)")
+        }
         console.say(RoomSummary(result: result, points: read.cloud.count).text)
         console.say("read \(Self.format(t1 - t0)), built \(Self.format(t2 - t1))")
         if timings { console.say(Self.timingTable(result.timings)) }
@@ -84,7 +91,7 @@ struct BuildCommand: AsyncParsableCommand {
         let clock = ContinuousClock()
         let t0 = clock.now
         let jobs = Swift.max(1, Swift.min(self.jobs ?? ProcessInfo.processInfo.activeProcessorCount, scans.count))
-        let (up, seed, scans) = (self.up, self.seed, self.scans)
+        let (up, seed, scans, keepFar) = (self.up, self.seed, self.scans, self.keepFarPoints)
         // Rooms already run side by side on the cores: plane segmentation's own worker threads would only
         // contend for them (same output either way).
         let serial = jobs > 1 || singleThread
@@ -101,8 +108,12 @@ struct BuildCommand: AsyncParsableCommand {
                     options.upAxis = up
                     options.seed = seed &+ UInt64(k)
                     options.segmentation.seed = seed &+ UInt64(k)
+                    if keepFar { options.farPointQuantile = 0 }
                     if serial { options.segmentation.parallel = false }
                     let result = try RoomBuilder(options: options).build(read.cloud)
+                    if result.droppedFarPoints > 0 {
+                        notes += "note: \(scan): dropped \(result.droppedFarPoints) stray points far outside the scan's bulk\n"
+                    }
                     let line = notes + "room \(k) (\(scan)): \(read.cloud.count) points, read and built in \(Self.format(ContinuousClock.now - start))"
                     return (k, result.room, line)
                 }

@@ -308,12 +308,12 @@ public enum RandomEvaluation {
     public static func summarise(rooms: [RoomCase], structures: [StructureCase]) -> Summary {
         let all = rooms.map(\.floorIoU)
         let sorted = all.filter(\.isFinite).sorted()
-        let built = rooms.filter { $0.evaluation != nil }
+        let built = rooms.filter { $0.refusal == nil }
         let evals = built.compactMap(\.evaluation)
         let n = Double(max(1, rooms.count))
         func pooled(_ f: (RoomEvaluation) -> DetectionScore) -> DetectionScore { evals.map(f).reduce(DetectionScore(), +) }
         let objects = evals.map(\.objects).reduce(ObjectScore(), +)
-        let levels = built.compactMap(\.floorLevelError)
+        let levels = built.compactMap(\.floorLevelError).map(abs)
         let worst = rooms.enumerated().sorted { a, b in
             a.element.floorIoU != b.element.floorIoU ? a.element.floorIoU < b.element.floorIoU : a.offset < b.offset
         }.prefix(10).map(\.element)

@@ -47,6 +47,11 @@ public struct RoomBuilder: Sendable {
         /// 1.2 m return is 4.2 cm). The faces of a wall seen from both sides stand its thickness apart and
         /// are never consecutive sides (StructureBuilder takes back-to-back faces closer than 4 cm for one wall).
         public var maximumFoldWidth: Double = 0.06
+        /// Stray returns far outside the scan are dropped before fitting (see ``Result/droppedFarPoints``):
+        /// per axis, the points between this quantile and its complement bound the bulk of the scan, and a
+        /// point farther outside that box than the box's extent on that axis (at least 10 m) is dropped.
+        /// 0 keeps every point.
+        public var farPointQuantile: Double = 0.005
         /// Defaults.
         public init() {}
     }
@@ -79,12 +84,21 @@ public struct RoomBuilder: Sendable {
         public var floorY: Double, ceilingY: Double
         /// Time per stage of this build.
         public var timings = BuildTimings()
+        /// Number of stray points dropped before fitting because they lay far outside the scan's bulk
+        /// (see ``Options/farPointQuantile``); callers should report it.
+        public var droppedFarPoints = 0
     }
 
     /// Builds synchronously (the async API calls this).
-    public func build(_ input: PointCloud) throws(RoomBuildError) -> Result {
+    public func build(_ scan: PointCloud) throws(RoomBuildError) -> Result {
         var clock = StageClock()
-        do { try input.validate() } catch { throw .invalidCloud(error) }
+        do { try scan.validate() } catch { throw .invalidCloud(error) }
+        var input = scan
+        var droppedFarPoints = 0
+        if let keep = FarPointFilter.keptIndices(scan, quantile: options.farPointQuantile) {
+            input = scan.subset(keep)
+            droppedFarPoints = scan.count - keep.count
+        }
         clock.lap("validate")
         guard input.count >= 1000 else { throw .invalidCloud(.tooFewPoints(required: 1000, actual: input.count)) }
         var seg: PlaneSegmentationResult
@@ -145,7 +159,7 @@ public struct RoomBuilder: Sendable {
         let ceilingY = structure.ceilings.isEmpty ? structure.floorY + 2.5 : structure.ceilingY(x: 0, z: 0)
         clock.lap("finish")
         return Result(room: room, upAxis: up, outline: outline, floorY: structure.floorY, ceilingY: ceilingY,
-                      timings: clock.timings)
+                      timings: clock.timings, droppedFarPoints: droppedFarPoints)
     }
 
     /// The room outline: flood the plan from the densest part of the floor and ceiling, stopped by the walls,
