@@ -296,6 +296,7 @@ public enum RandomEvaluation {
             case .noFloorOrCeiling: return "noFloorOrCeiling"
             case .noClosedOutline: return "noClosedOutline"
             case .roomTooLarge: return "roomTooLarge"
+            case .implausibleGeometry: return "implausibleGeometry"
             }
         }
         // Other typed errors: the case name is what `String(reflecting:)` of the case shows before "(".

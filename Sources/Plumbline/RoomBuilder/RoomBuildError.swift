@@ -1,3 +1,4 @@
+import Foundation
 import PlumbKernel
 
 /// Why ``RoomBuilder`` could not build a room.
@@ -15,6 +16,9 @@ public enum RoomBuildError: Error, Sendable, Equatable, CustomStringConvertible 
     /// The room is larger than the builder accepts (RoomPlan's limit is about 9 x 9 m; Plumbline's is
     /// ``RoomBuilder/Options/maximumRoomSpan``).
     case roomTooLarge(span: Double, limit: Double)
+    /// The planes found give a room that cannot stand (the ceiling at or below the floor somewhere on the
+    /// outline): usually a wrong up axis; the text says where.
+    case implausibleGeometry(String)
 
     public var description: String {
         switch self {
@@ -23,7 +27,9 @@ public enum RoomBuildError: Error, Sendable, Equatable, CustomStringConvertible 
         case .upAxisNotFound: "could not detect the up axis from the scan's planes; pass the up axis explicitly (--up y|z)"
         case .noFloorOrCeiling: "no floor or ceiling plane found: the scan must show the floor or the ceiling"
         case let .noClosedOutline(why): "no closed room outline: \(why)"
-        case let .roomTooLarge(span, limit): "the scan spans \(span) m, more than the \(limit) m a single room may span"
+        case let .roomTooLarge(span, limit):
+            "the scan spans \(String(format: "%.1f", span)) m, more than the \(String(format: "%.0f", limit)) m a single room may span"
+        case let .implausibleGeometry(why): "implausible room: \(why); if the scan is Z-up or Y-up, say so (--up z / --up y)"
         }
     }
 }

@@ -148,6 +148,13 @@ public struct RoomBuilder: Sendable {
             if let kept = m.kept, let absorbed = m.absorbed, kept != absorbed { wallMembers[kept] += wallMembers[absorbed] }
         }
         outline.removeShortEdges(shorterThan: RoomOutlineBuilder.Options().minimumEdge)
+        // A room whose ceiling meets or dips under the floor at a corner cannot stand: never write it.
+        for (k, c) in outline.corners.enumerated() {
+            let h = structure.ceilingY(x: c.x, z: c.y) - structure.floorY
+            guard h > 0.1 else {
+                throw .implausibleGeometry(String(format: "the ceiling is %.2f m above the floor at outline corner %d", h, k))
+            }
+        }
         clock.lap("outline")
         var room = assemble(outline: outline, structure: structure, cloud: cloud, planes: seg.planes,
                             wallMembers: wallMembers, clock: &clock)

@@ -31,48 +31,97 @@ struct RoomStructure: Sendable {
     }
 
     /// Finds floor, ceiling and wall candidates among `planes` (normals and offsets in the y-up frame).
-    /// Floor: the lowest horizontal plane holding a good share of the horizontal area. Ceiling: the highest
-    /// such plane, plus sloped planes above it that face down. Walls: vertical planes whose points span at
-    /// least `minimumWallSpan` metres of height.
+    /// Floor: the lowest level of horizontal planes (pieces within 5 cm of one height) holding a good share
+    /// of the horizontal area. Ceiling: the highest such level, plus sloped planes above it that face down;
+    /// without a flat level 1.5 m above the floor, the sloped planes alone. Walls: vertical planes whose points
+    /// span at least `minimumWallSpan` metres of height.
     static func find(planes: [DetectedPlane], cloud: PointCloud, minimumWallSpan: Double) throws(RoomBuildError) -> RoomStructure {
         let horizontal = planes.indices.filter { abs(planes[$0].normal.y) > 0.985 }
+        // A floor seen between a bathtub, a toilet and cabinets is several small planes at one height: the
+        // horizontal planes are grouped into levels (heights within 5 cm) and a level's area is their sum.
+        // A level counts when its pieces together hold a good share of the largest single horizontal plane.
+        let levels = Self.levels(horizontal, planes: planes)
         let largest = horizontal.map { planes[$0].area }.max() ?? 0
-        let big = horizontal.filter { planes[$0].area >= Swift.max(0.4, 0.15 * largest) }
-            .sorted { planes[$0].centroid.y < planes[$1].centroid.y }
-        guard let lowest = big.first, let highest = big.last, planes[highest].centroid.y - planes[lowest].centroid.y > 1.5 else {
-            throw .noFloorOrCeiling
-        }
-        let floorY = planes[lowest].centroid.y
-        let topY = planes[highest].centroid.y
-        // Every horizontal piece at the floor's or ceiling's height belongs to it (coplanar components).
-        let floorPlanes = horizontal.filter { abs(planes[$0].centroid.y - floorY) < 0.05 }
-        var ceilingPlanes = horizontal.filter { abs(planes[$0].centroid.y - topY) < 0.05 }
+        let big = levels.filter { $0.area >= Swift.max(0.4, 0.15 * largest) }
+        guard let lowest = big.first else { throw .noFloorOrCeiling }
+        let floorY = lowest.y
+        // The ceiling: the highest such level 1.5 m above the floor; where there is none (a ceiling sloped
+        // everywhere), the sloped planes alone.
+        var flat = big.last.flatMap { $0.y - floorY > 1.5 ? $0 : nil }
+        func density(_ k: Int) -> Double { Double(planes[k].inliers.count) / Swift.max(planes[k].area, 1e-9) }
         // Sloped ceiling parts: tilted 10-70 degrees, facing down into the room, large, reaching up to the
-        // flat ceiling, staying 0.8 m above the floor (a roof slope starts on a knee wall, typically
-        // 0.8-1.5 m high) and at least 0.4 times as dense (points per m²) as the flat ceiling: tilted planes
-        // found through clutter or the scattered points near edges are sparse (measured 0.18-0.26 of the
-        // ceiling's density on simulated phone scans; a real slope, nearer the scanner, 3 times denser).
-        let ceilingDensity = Double(planes[highest].inliers.count) / Swift.max(planes[highest].area, 1e-9)
-        let sloped = planes.indices.filter { k in
+        // flat ceiling (or, without one, to within 15 cm of the highest slope), staying 0.8 m above the floor
+        // (a roof slope starts on a knee wall, typically 0.8-1.5 m high) and at least 0.4 times as dense
+        // (points per m²) as the flat ceiling, or without one as the densest such slope: tilted planes found
+        // through clutter or the scattered points near edges are sparse (measured 0.18-0.26 of the ceiling's
+        // density on simulated phone scans, 0.07-0.25 of a roof slope's; a real slope, nearer the scanner, is
+        // 3 times denser than a flat ceiling).
+        var spans: [Int: (lo: Float, hi: Float)] = [:]
+        let candidates = planes.indices.filter { k in
             let p = planes[k]
             let tilt = abs(p.normal.y)
-            guard tilt < 0.985, tilt > 0.34, p.normal.y < 0, p.area > 1.0,
-                  Double(p.inliers.count) >= 0.4 * p.area * ceilingDensity else { return false }
+            guard tilt < 0.985, tilt > 0.34, p.normal.y < 0, p.area > 1.0 else { return false }
             var lo = Float.infinity, hi = -Float.infinity
             for i in p.inliers {
                 lo = Swift.min(lo, cloud.y[Int(i)])
                 hi = Swift.max(hi, cloud.y[Int(i)])
             }
-            return Double(hi) > topY - 0.15 && Double(lo) > floorY + 0.8
+            spans[k] = (lo, hi)
+            return Double(lo) > floorY + 0.8
         }
-        ceilingPlanes += sloped
-        let ceilings = ([highest] + sloped).map { k in
+        // A level with a dense ceiling slope seen more than 15 cm above it is not the ceiling (nothing above
+        // the ceiling can be seen from the room): a slab of junk fitted under a roof slope.
+        if let f = flat, candidates.contains(where: { Double(spans[$0]!.hi) > f.y + 0.15 && density($0) >= 0.4 * density(f.largest) }) {
+            flat = nil
+        }
+        let referenceDensity = flat.map { density($0.largest) } ?? candidates.map(density).max() ?? 0
+        let tilted = candidates.filter { density($0) >= 0.4 * referenceDensity }
+        let topY = flat?.y ?? tilted.compactMap { spans[$0].map { Double($0.hi) } }.max() ?? floorY
+        guard topY - floorY > 1.5 else { throw .noFloorOrCeiling }
+        let sloped = tilted.filter { Double(spans[$0]!.hi) > topY - 0.15 }
+        // Every horizontal piece at the floor's or ceiling's height belongs to it (coplanar components).
+        let floorPlanes = horizontal.filter { abs(planes[$0].centroid.y - floorY) < 0.05 }
+        var ceilingPlanes = flat.map { f in horizontal.filter { abs(planes[$0].centroid.y - f.y) < 0.05 } } ?? []
+        // Without a flat ceiling the sloped planes are the ceiling.
+        let ceilingIndices = (flat.map { [$0.largest] } ?? []) + sloped
+        let ceilings = ceilingIndices.map { k in
             CeilingPlane(normal: planes[k].normal, offset: planes[k].offset)
         }
+        ceilingPlanes += sloped
         let partial = RoomStructure(floorY: floorY, ceilings: ceilings, floorPlanes: floorPlanes,
                                     ceilingPlanes: ceilingPlanes, wallCandidates: [])
         let walls = WallCandidates.find(planes: planes, cloud: cloud, structure: partial, minimumSpan: minimumWallSpan)
         return RoomStructure(floorY: floorY, ceilings: ceilings, floorPlanes: floorPlanes,
                              ceilingPlanes: ceilingPlanes, wallCandidates: walls)
+    }
+
+    /// Horizontal planes grouped by height: consecutive planes (sorted by centroid height) within 5 cm of
+    /// the previous one form a level. A level's height is its largest plane's, its area the sum.
+    /// - Complexity: O(h log h) for h horizontal planes.
+    static func levels(_ horizontal: [Int], planes: [DetectedPlane]) -> [Level] {
+        let sorted = horizontal.sorted { planes[$0].centroid.y != planes[$1].centroid.y ? planes[$0].centroid.y < planes[$1].centroid.y : $0 < $1 }
+        var out: [Level] = []
+        var last = -Double.infinity
+        for k in sorted {
+            let y = planes[k].centroid.y
+            if y - last < 0.05, !out.isEmpty {
+                out[out.count - 1].members.append(k)
+                out[out.count - 1].area += planes[k].area
+                if planes[k].area > planes[out[out.count - 1].largest].area { out[out.count - 1].largest = k }
+            } else {
+                out.append(Level(members: [k], largest: k, area: planes[k].area))
+            }
+            last = y
+        }
+        for i in out.indices { out[i].y = planes[out[i].largest].centroid.y }
+        return out
+    }
+
+    /// Horizontal planes at one height.
+    struct Level: Sendable {
+        var members: [Int]
+        var largest: Int
+        var area: Double
+        var y = 0.0
     }
 }

@@ -1,0 +1,53 @@
+import Foundation
+import PlumbKernel
+import Plumbline
+import Testing
+@testable import PlumbSim
+
+/// Floors and ceilings as random rooms have them: a floor seen in pieces between bathroom fixtures or
+/// shelves is one level, and a ceiling sloped everywhere is still a ceiling. Measured on random plans of
+/// a generator seed (4242) the builder was not developed on.
+@Suite(.serialized) struct FloorCeilingLevelTests {
+    /// 24 random single rooms (phone preset): at most one refused, and the floor level within 2 cm on at
+    /// least 90 % of the built rooms. (Before levels, 9.3 % of 300 rooms of seed 2026 were refused "no floor
+    /// or ceiling" and the floor was within 2 cm on 71 %; with them 1.7 % and 96.3 %.)
+    @Test func randomRoomsFindTheirFloor() {
+        var o = RandomEvaluation.Options()
+        o.seed = 4242
+        o.count = 24
+        let report = RandomEvaluation.run(o)
+        let s = report.summary
+        #expect(s.refused <= 1, "refusals: \(s.refusalsByReason.map { "\($0.reason) \($0.count)" })")
+        let levels = report.rooms.compactMap(\.floorLevelError)
+        let within = levels.filter { abs($0) <= 0.02 }.count
+        #expect(Double(within) >= 0.9 * Double(levels.count), "floor within 2 cm on \(within) of \(levels.count) built rooms")
+    }
+
+    /// Rooms whose ceiling is sloped over at least 90 % of the floor (the first three such plans of the
+    /// seed) build, with the floor within 2 cm and the walls' heights following the slope.
+    @Test func ceilingsSlopedEverywhereBuild() throws {
+        var found = 0
+        for index in 0..<400 where found < 3 {
+            let g = RandomPlanGenerator.plan(kind: .singleRoom, seed: 4242, index: index)
+            let f = PlanFeatures.measure(g.plan, scannedRoomIDs: g.scannedRoomIDs, shapes: [])
+            guard f.slopedCeilings > 0 else { continue }
+            found += 1
+            var o = RandomEvaluation.Options()
+            o.seed = 4242
+            o.count = index + 1
+            o.only = [index]
+            let r = RandomEvaluation.run(o)
+            let room = try #require(r.rooms.first)
+            #expect(room.refusal == nil, "plan \(index): \(room.refusal ?? "")")
+            if let e = room.floorLevelError { #expect(abs(e) <= 0.02, "plan \(index): floor off by \(e) m") }
+            // Wall heights follow the slope: matched walls' heights (their highest point) within 15 cm of the
+            // truth's at the median (measured 0.2-12 cm; where a slope meets a small flat part at the top,
+            // the model continues the slope and a wall can come out 15-65 cm off).
+            let errors = (room.evaluation?.wallErrors ?? []).map { abs($0.heightError) }
+            let median = errors.isEmpty ? Double.infinity : SummaryStatistic(errors).median
+            print("sloped plan \(index): median wall height error \(median) m")
+            #expect(median <= 0.15, "plan \(index): wall height errors \(errors)")
+        }
+        #expect(found == 3, "the generator draws rooms with ceilings sloped everywhere")
+    }
+}
