@@ -79,10 +79,10 @@ enum InvarianceCases {
     static let seed: UInt64 = 2718
     /// Plan indices tested.
     static let indices = [0, 1, 2, 3, 4, 5]
-    /// `property/index` pairs the builder fails today (see the issue tracker's room-builder issue): rigid
-    /// motion changes plan 0's wall count and moves plans 3, 4 and 5's walls by 2.6-9.2 mm (the 4 cm flood
-    /// raster and the 25 cm seed cells are laid on the scan's axes); 50 % subsampling changes the wall
-    /// count of plans 0, 4 and 5 (short wall pieces are kept or dropped on their point counts).
+    /// `property/index` pairs the builder fails today (the room-builder issue; causes not yet isolated): a
+    /// rigid motion changes plan 0's wall count and moves plans 3-5's walls by millimetres (the builder's
+    /// plan rasters are laid on the scan's axes, a suspected cause); 50 % subsampling changes the wall
+    /// count of plans 0, 4 and 5.
     static let known: Set<String> = ["rigid/0", "rigid/3", "rigid/4", "rigid/5", "subsample/0", "subsample/4", "subsample/5"]
 
     /// Records `ok` as an expectation, declared a known issue for the listed cases.

@@ -43,7 +43,10 @@ struct RoomStructure: Sendable {
         let levels = Self.levels(horizontal, planes: planes)
         let largest = horizontal.map { planes[$0].area }.max() ?? 0
         let big = levels.filter { $0.area >= Swift.max(0.4, 0.15 * largest) }
-        guard let lowest = big.first else { throw .noFloorOrCeiling }
+        guard let lowestLevel = big.first else { throw .noFloorOrCeiling }
+        // Where the sensor positions are known, the floor is the level the sensor stood over: a split-level
+        // neighbour's lower floor seen through a wide opening is not this room's floor.
+        let lowest = Self.levelUnderSensors(big, planes: planes, cloud: cloud) ?? lowestLevel
         let floorY = lowest.y
         // The ceiling: the highest such level 1.5 m above the floor; where there is none (a ceiling sloped
         // everywhere), the sloped planes alone.
@@ -123,5 +126,49 @@ struct RoomStructure: Sendable {
         var largest: Int
         var area: Double
         var y = 0.0
+    }
+
+    /// The big level the sensor stood over: among the levels at least 1 m below the sensor stations (a
+    /// hand-held phone or a tripod scanner is 1-2 m above its floor), the one with points in the 25 cm
+    /// plan cell (or the 8 around it) of the most stations, the lower on a tie, when that is at least twice
+    /// as many as the lowest level's. A floor runs under the whole walk; a bed or a sofa under part of it, a
+    /// split-level neighbour's floor seen through an opening only near that opening. Nil (the lowest level
+    /// is the floor) without sensor positions or without such a level.
+    /// - Complexity: O(points of the levels + stations × levels).
+    static func levelUnderSensors(_ big: [Level], planes: [DetectedPlane], cloud: PointCloud) -> Level? {
+        guard big.count > 1, let sensors = cloud.sensorOrigins, !sensors.isEmpty else { return nil }
+        // Plan cells (25 cm) each level covers.
+        func cell(_ x: Double, _ z: Double) -> SIMD2<Int> {
+            let bound = { (v: Double) in Int(Swift.min(Swift.max((v / 0.25).rounded(.down), -1e9), 1e9)) }
+            return SIMD2(bound(x), bound(z))
+        }
+        let covered: [Set<SIMD2<Int>>] = big.map { level in
+            var cells = Set<SIMD2<Int>>()
+            for k in level.members {
+                for i in planes[k].inliers { cells.insert(cell(Double(cloud.x[Int(i)]), Double(cloud.z[Int(i)]))) }
+            }
+            return cells
+        }
+        // Only the sensor positions this cloud's points were seen from (a room cut from a building's capture
+        // keeps every frame's position).
+        var used = [Bool](repeating: cloud.frameIndex == nil, count: sensors.count)
+        if let frames = cloud.frameIndex {
+            for f in frames where Int(f) < used.count { used[Int(f)] = true }
+        }
+        let stations = Set(sensors.indices.filter { used[$0] }.map { sensors[$0] })
+        var seen = [Int](repeating: 0, count: big.count)
+        for s in stations {
+            let local = s - cloud.origin
+            let c = cell(local.x, local.z)
+            for (j, level) in big.enumerated() where level.y < local.y - 1.0 {
+                var hit = false
+                for dx in -1...1 { for dz in -1...1 where covered[j].contains(c &+ SIMD2(dx, dz)) { hit = true } }
+                if hit { seen[j] += 1 }
+            }
+        }
+        // The lowest level stays the floor unless another is under at least twice as many stations.
+        guard let best = seen.indices.max(by: { seen[$0] != seen[$1] ? seen[$0] < seen[$1] : $0 > $1 }),
+              seen[best] > 0, best != 0, seen[best] >= 2 * seen[0] else { return nil }
+        return big[best]
     }
 }
