@@ -352,7 +352,7 @@ struct RealScanTruthTests {
         // ceiling 0.000 m, 4 walls of which the slanted one standing in for the east wall has 5.4 % support, west/north/south within 5 cm.
         #expect(s.floor.iou > 0.55, "\(s.text)")
         #expect(abs(s.floorLevelError!) < 0.04 && abs(s.ceilingHeightError!) < 0.04, "\(s.text)")
-        withKnownIssue("RoomBuilder puts room_scan1's east wall ~4 m inside the room (furniture hides its lower part): floor IoU 0.62") {
+        withKnownIssue("RoomBuilder puts room_scan1's east wall ~4 m inside the room (furniture hides its lower part): floor IoU 0.56") {
             #expect(s.floor.iou >= 0.95)
         }
         withKnownIssue("the slanted east wall the builder invents has 5.4 % support") {
