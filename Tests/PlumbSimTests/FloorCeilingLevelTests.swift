@@ -26,17 +26,8 @@ import Testing
     /// Rooms whose ceiling is sloped over at least 90 % of the floor (the first three such plans of the
     /// seed) build, with the floor within 2 cm and the walls' heights following the slope.
     @Test func ceilingsSlopedEverywhereBuild() throws {
-        var found = 0
-        for index in 0..<400 where found < 3 {
-            let g = RandomPlanGenerator.plan(kind: .singleRoom, seed: 4242, index: index)
-            let f = PlanFeatures.measure(g.plan, scannedRoomIDs: g.scannedRoomIDs, shapes: [])
-            guard f.slopedCeilings > 0 else { continue }
-            found += 1
-            var o = RandomEvaluation.Options()
-            o.seed = 4242
-            o.count = index + 1
-            o.only = [index]
-            let r = RandomEvaluation.run(o)
+        let cases = Self.firstPlans(.singleRoom, count: 3) { $0.slopedCeilings > 0 }
+        for (index, _, r) in cases {
             let room = try #require(r.rooms.first)
             #expect(room.refusal == nil, "plan \(index): \(room.refusal ?? "")")
             if let e = room.floorLevelError { #expect(abs(e) <= 0.02, "plan \(index): floor off by \(e) m") }
@@ -48,7 +39,7 @@ import Testing
             print("sloped plan \(index): median wall height error \(median) m")
             #expect(median <= 0.15, "plan \(index): wall height errors \(errors)")
         }
-        #expect(found == 3, "the generator draws rooms with ceilings sloped everywhere")
+        #expect(cases.count == 3, "the generator draws rooms with ceilings sloped everywhere")
     }
 
     /// Split-level apartments (the first two of the seed): a room raised above its neighbour sees the lower
@@ -56,18 +47,8 @@ import Testing
     /// the sensor stood over, so every raised room's floor is within 2 cm (before, 0.65-0.77 m low on both
     /// split-level rooms that moved in seed 2026's 50 multi-room plans).
     @Test func splitLevelRoomsStandOnTheirOwnFloor() throws {
-        var found = 0
-        for index in 0..<200 where found < 2 {
-            let g = RandomPlanGenerator.plan(kind: .multiRoom, seed: 4242, index: index)
-            let f = PlanFeatures.measure(g.plan, scannedRoomIDs: g.scannedRoomIDs, shapes: [])
-            guard f.splitLevel > 0 else { continue }
-            found += 1
-            var o = RandomEvaluation.Options()
-            o.seed = 4242
-            o.count = index + 1
-            o.only = [index]
-            o.kind = .multiRoom
-            let r = RandomEvaluation.run(o)
+        let cases = Self.firstPlans(.multiRoom, count: 2) { $0.splitLevel > 0 }
+        for (index, g, r) in cases {
             let raised = Set(g.plan.rooms.filter { ($0.floorElevation ?? 0) > 0.1 }.map(\.id))
             #expect(!raised.isEmpty)
             for room in r.rooms where raised.contains(room.roomID) {
@@ -76,6 +57,24 @@ import Testing
                         "plan \(index) room \(room.roomID): floor off by \(String(describing: room.floorLevelError)) m")
             }
         }
-        #expect(found == 2, "the generator draws split-level apartments")
+        #expect(cases.count == 2, "the generator draws split-level apartments")
+    }
+
+    /// The first `count` plans of generator seed 4242 (of the first 400) whose features pass `wanted`, each
+    /// with its evaluation (phone preset).
+    static func firstPlans(_ kind: RandomPlanKind, count: Int, _ wanted: (PlanFeatures) -> Bool)
+        -> [(index: Int, plan: GeneratedPlan, report: RandomEvaluation.Report)] {
+        var out: [(index: Int, plan: GeneratedPlan, report: RandomEvaluation.Report)] = []
+        for index in 0..<400 where out.count < count {
+            let g = RandomPlanGenerator.plan(kind: kind, seed: 4242, index: index)
+            guard wanted(PlanFeatures.measure(g.plan, scannedRoomIDs: g.scannedRoomIDs, shapes: [])) else { continue }
+            var o = RandomEvaluation.Options()
+            o.seed = 4242
+            o.kind = kind
+            o.count = index + 1
+            o.only = [index]
+            out.append((index, g, RandomEvaluation.run(o)))
+        }
+        return out
     }
 }
