@@ -134,31 +134,36 @@ struct RoomStructure: Sendable {
     /// as many as the lowest level's. A floor runs under the whole walk; a bed or a sofa under part of it, a
     /// split-level neighbour's floor seen through an opening only near that opening. Nil (the lowest level
     /// is the floor) without sensor positions or without such a level.
-    /// - Complexity: O(points of the levels + stations × levels).
+    /// - Complexity: O(points of the levels below the stations + stations × levels).
     static func levelUnderSensors(_ big: [Level], planes: [DetectedPlane], cloud: PointCloud) -> Level? {
         guard big.count > 1, let sensors = cloud.sensorOrigins, !sensors.isEmpty else { return nil }
-        // Plan cells (25 cm) each level covers.
-        func cell(_ x: Double, _ z: Double) -> SIMD2<Int> {
-            let bound = { (v: Double) in Int(Swift.min(Swift.max((v / 0.25).rounded(.down), -1e9), 1e9)) }
-            return SIMD2(bound(x), bound(z))
-        }
-        let covered: [Set<SIMD2<Int>>] = big.map { level in
-            var cells = Set<SIMD2<Int>>()
-            for k in level.members {
-                for i in planes[k].inliers { cells.insert(cell(Double(cloud.x[Int(i)]), Double(cloud.z[Int(i)]))) }
-            }
-            return cells
-        }
         // Only the sensor positions this cloud's points were seen from (a room cut from a building's capture
         // keeps every frame's position).
         var used = [Bool](repeating: cloud.frameIndex == nil, count: sensors.count)
         if let frames = cloud.frameIndex {
             for f in frames where Int(f) < used.count { used[Int(f)] = true }
         }
-        let stations = Set(sensors.indices.filter { used[$0] }.map { sensors[$0] })
+        let stations = Set(sensors.indices.filter { used[$0] }.map { sensors[$0] }).map { $0 - cloud.origin }
+        // Only levels 1 m below some station can get a vote; unless one besides the lowest can, the lowest
+        // stays the floor and no level's points need be looked at (the usual room: floor, furniture, ceiling).
+        guard let highestStation = stations.map(\.y).max() else { return nil }
+        let votable = big.indices.map { big[$0].y < highestStation - 1.0 }
+        guard votable.dropFirst().contains(true) else { return nil }
+        // Plan cells (25 cm) each votable level covers.
+        func cell(_ x: Double, _ z: Double) -> SIMD2<Int> {
+            let bound = { (v: Double) in Int(Swift.min(Swift.max((v / 0.25).rounded(.down), -1e9), 1e9)) }
+            return SIMD2(bound(x), bound(z))
+        }
+        let covered: [Set<SIMD2<Int>>] = big.indices.map { j in
+            var cells = Set<SIMD2<Int>>()
+            guard votable[j] else { return cells }
+            for k in big[j].members {
+                for i in planes[k].inliers { cells.insert(cell(Double(cloud.x[Int(i)]), Double(cloud.z[Int(i)]))) }
+            }
+            return cells
+        }
         var seen = [Int](repeating: 0, count: big.count)
-        for s in stations {
-            let local = s - cloud.origin
+        for local in stations {
             let c = cell(local.x, local.z)
             for (j, level) in big.enumerated() where level.y < local.y - 1.0 {
                 var hit = false
