@@ -28,7 +28,7 @@ public enum RoomBuildError: Error, Sendable, Equatable, CustomStringConvertible 
         case .noFloorOrCeiling: "no floor or ceiling plane found: the scan must show the floor or the ceiling"
         case let .noClosedOutline(why): "no closed room outline: \(why)"
         case let .roomTooLarge(span, limit):
-            "the scan spans \(String(format: "%.1f", span)) m, more than the \(String(format: "%.0f", limit)) m a single room may span"
+            "the scan spans \(String(format: "%.4g", span)) m, more than the \(String(format: "%.0f", limit)) m a single room may span"
         case let .implausibleGeometry(why): "implausible room: \(why); if the scan is Z-up or Y-up, say so (--up z / --up y)"
         }
     }
