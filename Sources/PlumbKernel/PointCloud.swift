@@ -182,6 +182,25 @@ public struct PointCloud: Sendable, Equatable, Codable {
         return sensorOrigins[Int(frameIndex[i])]
     }
 
+    /// The distinct positions of the sensors that saw at least one point of this cloud, relative to
+    /// ``origin`` (the points' local frame), metres, sorted by (x, y, z); empty without sensor positions.
+    /// A room cut from a building's capture keeps every frame's position, so frames no point comes from are
+    /// left out.
+    /// - Complexity: O(n + s log s) for n points and s sensor positions.
+    package var sensorStations: [SIMD3<Double>] {
+        guard let sensorOrigins, !sensorOrigins.isEmpty else { return [] }
+        var used = [Bool](repeating: frameIndex == nil, count: sensorOrigins.count)
+        if let frameIndex {
+            for f in frameIndex where Int(f) < used.count { used[Int(f)] = true }
+        }
+        var out: [SIMD3<Double>] = []
+        for k in sensorOrigins.indices where used[k] { out.append(sensorOrigins[k] - origin) }
+        out.sort { ($0.x, $0.y, $0.z) < ($1.x, $1.y, $1.z) }
+        var unique: [SIMD3<Double>] = []
+        for p in out where unique.last != p { unique.append(p) }
+        return unique
+    }
+
     /// A copy with ``sensorOrigins`` set to `origins` (world positions, metres, indexed by ``frameIndex``),
     /// e.g. a scanner-indexed file plus a list of scanner positions.
     /// - Throws: ``PointCloudError`` when the cloud has no ``frameIndex``, a frame index is not below

@@ -37,14 +37,20 @@ struct BarrierFillTests {
         }
     }
 
-    /// Of two separate pieces, the one holding the first listed point that lies on a piece is kept.
-    @Test func keepComponentKeepsTheSeedsPiece() throws {
+    /// Two pieces on a 4 x 1 m raster of 10 cm cells: x 0.2-1 and x 1.5-3.8, both z 0.2-0.8.
+    static func twoPieces() throws -> FootprintGrid {
         var grid = try FootprintGrid(covering: [0, 0], [4, 1], cell: 0.1)
         for k in grid.cells.indices {
             let i = k % grid.width, j = k / grid.width
             let p = grid.vertex(i, j) + 0.05
             if p.y > 0.2 && p.y < 0.8 && ((p.x > 0.2 && p.x < 1) || (p.x > 1.5 && p.x < 3.8)) { grid.cells[k] = 1 }
         }
+        return grid
+    }
+
+    /// Of two separate pieces, the one holding the first listed point that lies on a piece is kept.
+    @Test func keepComponentKeepsTheSeedsPiece() throws {
+        let grid = try Self.twoPieces()
         var small = grid
         let keptSmall = small.keepComponent(containingFirstOf: [[1.2, 0.5], [0.5, 0.5]])
         #expect(keptSmall)
@@ -56,5 +62,28 @@ struct BarrierFillTests {
         let keptNone = none.keepComponent(containingFirstOf: [[1.2, 0.5]])
         #expect(!keptNone)
         #expect(none.occupiedArea == 0)
+    }
+
+    /// A barrier across the room between the stations: flooding from every station fills both sides, and the
+    /// pieces holding enough stations are kept (a piece with one station, someone looking through a door,
+    /// is not).
+    @Test func everyStationFloodsItsSideAndThinPiecesGo() throws {
+        var cut = Self.walls
+        cut.append(.init(wall: .line(point: [2, -1], direction: [0, 1]), range: 0...5))  // x = 2, through the room
+        let first = try BarrierFill.fill(seeds: [[1, 1.5], [3, 1.5]], barriers: cut, bounds: Self.bounds)
+        let every = try BarrierFill.fill(seeds: [[1, 1.5], [3, 1.5]], barriers: cut, bounds: Self.bounds, fromEvery: true)
+        #expect(first.occupiedArea < 0.6 * every.occupiedArea)
+        #expect(every.occupiedArea > 10.5 && every.occupiedArea < 12)
+
+        let grid = try Self.twoPieces()
+        var both = grid
+        #expect(both.keepComponents(holdingAtLeast: 1, of: [[0.5, 0.5], [2, 0.5]]) == 2)
+        #expect(both == grid)
+        var one = grid
+        #expect(one.keepComponents(holdingAtLeast: 2, of: [[0.5, 0.5], [2, 0.5], [3, 0.5]]) == 1)
+        #expect(abs(one.occupiedArea - 2.3 * 0.6) < 1e-9)
+        var unchanged = grid
+        #expect(unchanged.keepComponents(holdingAtLeast: 3, of: [[0.5, 0.5]]) == 0)
+        #expect(unchanged == grid)
     }
 }

@@ -35,11 +35,12 @@ public enum BarrierFill {
 
     /// Like ``fill(seed:barriers:bounds:cell:extension:)``, flooding from the first of `seeds` (in order of
     /// preference) that lies inside the bounds and off every barrier — a narrow hall's best-seen spot can
-    /// lie on a wall's thickened raster line.
+    /// lie on a wall's thickened raster line — or, with `fromEvery`, from every such seed (the sensor's
+    /// stations: a barrier that cuts the room between them leaves several flooded pieces).
     /// - Throws: ``PointCloudError/degenerate(_:)`` for a raster too large or when no seed is usable.
     public static func fill(
         seeds: [SIMD2<Double>], barriers: [Barrier], bounds: (min: SIMD2<Double>, max: SIMD2<Double>),
-        cell: Double = 0.04, extension ext: Double = 0.2
+        cell: Double = 0.04, extension ext: Double = 0.2, fromEvery: Bool = false
     ) throws(PointCloudError) -> FootprintGrid {
         var grid = try FootprintGrid(covering: bounds.min, bounds.max, cell: cell)
         var blocked = [Bool](repeating: false, count: grid.cells.count)
@@ -69,13 +70,13 @@ public enum BarrierFill {
                 thick[(j + 1) * grid.width + i] = true
             }
         }
-        let usable = seeds.lazy.compactMap { grid.cellIndex(of: $0) }.first { !thick[$0] }
-        guard let start = usable else {
+        let usable = seeds.compactMap { grid.cellIndex(of: $0) }.filter { !thick[$0] }
+        guard let start = usable.first else {
             let inside = seeds.contains { grid.cellIndex(of: $0) != nil }
             throw .degenerate(inside ? "every flood seed (\(seeds.count)) lies on a wall" : "the flood seeds lie outside the scan")
         }
-        var stack = [start]
-        grid.cells[start] = 1
+        var stack = fromEvery ? usable : [start]
+        for k in stack { grid.cells[k] = 1 }
         let w = grid.width
         while let k = stack.popLast() {
             let i = k % w, j = k / w

@@ -125,35 +125,59 @@ public struct FootprintGrid: Sendable, Equatable {
         return true
     }
 
-    /// Keeps only the largest 4-connected occupied component and fills its holes.
+    /// Keeps the 4-connected occupied components holding at least `minimum` of `points` (plan metres; points
+    /// outside the raster or on empty cells count for none); keeps everything when no component does.
+    /// Returns the number of components kept.
+    /// - Complexity: O(cells + points).
+    @discardableResult
+    public mutating func keepComponents(holdingAtLeast minimum: Int, of points: [SIMD2<Double>]) -> Int {
+        let (label, sizes) = componentLabels()
+        var held = [Int](repeating: 0, count: sizes.count)
+        for p in points {
+            if let k = cellIndex(of: p), label[k] >= 0 { held[Int(label[k])] += 1 }
+        }
+        let kept = held.map { $0 >= minimum }
+        let count = kept.filter { $0 }.count
+        guard count > 0 else { return 0 }
+        for k in cells.indices where cells[k] != 0 && !kept[Int(label[k])] { cells[k] = 0 }
+        return count
+    }
+
+    /// The 4-connected components of the occupied cells: a label per cell (-1 for empty cells; components
+    /// numbered in order of their first cell) and each component's size in cells.
     /// - Complexity: O(cells).
-    public mutating func keepLargestComponentFilled() {
+    private func componentLabels() -> (label: [Int32], sizes: [Int]) {
         var label = [Int32](repeating: -1, count: cells.count)
-        var best = -1, bestSize = 0, next: Int32 = 0
+        var sizes: [Int] = []
         var stack: [Int] = []
-        for s in 0..<cells.count where cells[s] == 1 && label[s] < 0 {
+        for s in 0..<cells.count where cells[s] != 0 && label[s] < 0 {
+            let next = Int32(sizes.count)
             var size = 0
             stack.append(s)
             label[s] = next
             while let k = stack.popLast() {
                 size += 1
                 let i = k % width, j = k / width
-                for (di, dj) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
-                    let a = i + di, b = j + dj
-                    guard a >= 0, a < width, b >= 0, b < height else { continue }
-                    let q = b * width + a
-                    if cells[q] == 1 && label[q] < 0 {
-                        label[q] = next
-                        stack.append(q)
-                    }
-                }
+                if i > 0, cells[k - 1] != 0, label[k - 1] < 0 { label[k - 1] = next; stack.append(k - 1) }
+                if i < width - 1, cells[k + 1] != 0, label[k + 1] < 0 { label[k + 1] = next; stack.append(k + 1) }
+                if j > 0, cells[k - width] != 0, label[k - width] < 0 { label[k - width] = next; stack.append(k - width) }
+                if j < height - 1, cells[k + width] != 0, label[k + width] < 0 { label[k + width] = next; stack.append(k + width) }
             }
-            if size > bestSize {
-                bestSize = size
-                best = Int(next)
-            }
-            next += 1
+            sizes.append(size)
         }
+        return (label, sizes)
+    }
+
+    /// Keeps only the largest 4-connected occupied component and fills its holes.
+    /// - Complexity: O(cells).
+    public mutating func keepLargestComponentFilled() {
+        let (label, sizes) = componentLabels()
+        var best = -1, bestSize = 0
+        for (c, size) in sizes.enumerated() where size > bestSize {
+            bestSize = size
+            best = c
+        }
+        var stack: [Int] = []
         // Flood the outside from the border through cells not in the best component.
         var outside = [Bool](repeating: false, count: cells.count)
         for i in 0..<width {

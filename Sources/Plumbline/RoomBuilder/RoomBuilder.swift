@@ -4,11 +4,15 @@ import PlumbKernel
 /// Builds a parametric room (RoomPlan's ``CapturedRoom``) from the point cloud of one room.
 ///
 /// Pipeline, all in the cloud's local frame turned y-up:
-/// 1. Multi-plane segmentation (``PlaneSegmenter``); the up axis is given or detected from the planes.
+/// 1. Multi-plane segmentation (``PlaneSegmenter``); the up axis is given, or detected from where the
+///    sensor stood (about one height above the floor while it moved) and otherwise from the planes.
 /// 2. Floor (lowest large horizontal plane), ceiling (highest, plus sloped parts), wall candidates
 ///    (tall vertical planes) and curved walls (vertical strips that lie on one circle).
-/// 3. The room outline: free space flooded from the densest floor/ceiling area and stopped by the walls
-///    (``BarrierFill``) gives the topology; the fitted walls give the exact geometry: corners are the
+/// 3. The room outline: free space flooded from the sensor's stations (without sensor positions, from the
+///    densest floor/ceiling area) and stopped by the walls (``BarrierFill``) gives the topology. The sensor
+///    is evidence throughout: a plane's room side is where the sensor that saw it stood; a stretch of a
+///    plane's line the scanner walked around, a wall lengthened or a gap bridged across its stations is not
+///    a boundary; the fitted walls give the exact geometry: corners are the
 ///    intersections of neighbouring walls, at whatever angle they meet (``RoomOutlineBuilder``). Two sides
 ///    that run back along each other around something thin reaching into the room (a ``RoomOutline/Fold``)
 ///    are one wall.
@@ -107,7 +111,7 @@ public struct RoomBuilder: Sendable {
         }
         clock.lap("segmentation")
         var up = options.upAxis
-        if up == .automatic { up = UpAxis.detect(from: seg.planes) ?? .y }
+        if up == .automatic { up = UpAxis.detect(from: seg.planes, stations: input.sensorStations) ?? .y }
         let cloud = Self.rotated(input, up)
         if up == .z {
             for k in seg.planes.indices {
@@ -141,7 +145,7 @@ public struct RoomBuilder: Sendable {
             wallMembers.append(a.planes)
             barriers.append(.init(wall: wall, range: a.angles))
         }
-        barriers = WallCandidates.closeRanges(barriers)
+        barriers = WallCandidates.closeRanges(barriers, stations: cloud.sensorStations.map { SIMD2($0.x, $0.z) })
         var outline = try Self.outline(walls: walls, barriers: barriers, structure: structure, planes: seg.planes, cloud: cloud)
         // Two pieces of one wall face that follow each other around the room are one wall.
         for m in outline.mergeCollinearEdges() {
@@ -173,19 +177,34 @@ public struct RoomBuilder: Sendable {
     /// then snap the flooded region's boundary to the walls.
     static func outline(walls: [PlanWall], barriers: [BarrierFill.Barrier], structure: RoomStructure,
                         planes: [DetectedPlane], cloud: PointCloud) throws(RoomBuildError) -> RoomOutline {
-        // Seed: the 25 cm cell with the most floor and ceiling points (the scanner walked there), or the next
-        // best when a wall's raster line crosses it.
+        // Seed: where the sensor stood (the room is the free space it stood in), the most central station
+        // first; then the 25 cm cells with the most floor and ceiling points (without sensor positions the
+        // scanner walked there), the next best when a wall's raster line crosses one.
         let ranked = seedCells(planes: (structure.floorPlanes + structure.ceilingPlanes).map { planes[$0] }, cloud: cloud)
         guard !ranked.cells.isEmpty else { throw .noFloorOrCeiling }
-        let seeds = ranked.cells.prefix(16).map { (SIMD2<Double>($0) + 0.5) * 0.25 }
-        let (lo, hi) = (ranked.lo, ranked.hi)
+        var (lo, hi) = (ranked.lo, ranked.hi)
+        let stations = Self.stationSeeds(cloud.sensorStations, within: (lo - 0.5, hi + 0.5))
+        for s in stations {
+            lo = pointwiseMin(lo, s)
+            hi = pointwiseMax(hi, s)
+        }
+        let seeds = stations + ranked.cells.prefix(16).map { (SIMD2<Double>($0) + 0.5) * 0.25 }
+        // With sensor positions the flood starts at every station: the room is all the free space the scanner
+        // stood in, even where a spurious barrier cuts it.
+        func flood(_ bs: [BarrierFill.Barrier]) throws -> FootprintGrid {
+            if !stations.isEmpty,
+               let g = try? BarrierFill.fill(seeds: stations, barriers: bs, bounds: (lo - 0.5, hi + 0.5), fromEvery: true) {
+                return g
+            }
+            return try BarrierFill.fill(seeds: seeds, barriers: bs, bounds: (lo - 0.5, hi + 0.5))
+        }
         do {
-            var grid = try BarrierFill.fill(seeds: seeds, barriers: barriers, bounds: (lo - 0.5, hi + 0.5))
+            var grid = try flood(barriers)
             if grid.touchesBorder {
                 // The flood escaped: join the walls' free ends across the gaps and flood again.
-                let bridges = OpenSideClosure.bridges(barriers)
+                let bridges = OpenSideClosure.bridges(barriers, stations: stations)
                 if !bridges.isEmpty {
-                    grid = try BarrierFill.fill(seeds: seeds, barriers: barriers + bridges, bounds: (lo - 0.5, hi + 0.5))
+                    grid = try flood(barriers + bridges)
                 }
             }
             if grid.touchesBorder {
@@ -202,10 +221,33 @@ public struct RoomBuilder: Sendable {
                 // The room is the piece around the scanner's best-seen spot, not whatever piece is largest.
                 grid.keepComponent(containingFirstOf: seeds)
             }
+            if !stations.isEmpty {
+                // The pieces where a good share of the stations stood (a station or two through a doorway do
+                // not bring the next room in), joined across the barriers that split them.
+                if grid.keepComponents(holdingAtLeast: Swift.max(2, stations.count / 10), of: stations) > 1 {
+                    grid.close(radius: 2)
+                }
+            }
             grid.keepLargestComponentFilled()
             return try RoomOutlineBuilder.build(region: grid, walls: walls)
         } catch {
             throw .noClosedOutline(String(describing: error))
+        }
+    }
+
+    /// Plan positions (x, z) of the sensor stations that stand within `bounds` (the floor and ceiling seen,
+    /// plus a margin), the most central first: by distance to the stations' per-axis median, ties by position.
+    /// - Complexity: O(s log s).
+    static func stationSeeds(_ stations: [SIMD3<Double>], within bounds: (SIMD2<Double>, SIMD2<Double>)) -> [SIMD2<Double>] {
+        let plan = stations.map { SIMD2($0.x, $0.z) }.filter {
+            all($0 .>= bounds.0) && all($0 .<= bounds.1)
+        }
+        guard !plan.isEmpty else { return [] }
+        let xs = plan.map(\.x).sorted(), zs = plan.map(\.y).sorted()
+        let centre = SIMD2(xs[xs.count / 2], zs[zs.count / 2])
+        return plan.sorted {
+            let (a, b) = (planLength($0 - centre), planLength($1 - centre))
+            return a != b ? a < b : ($0.x, $0.y) < ($1.x, $1.y)
         }
     }
 

@@ -136,14 +136,8 @@ struct RoomStructure: Sendable {
     /// is the floor) without sensor positions or without such a level.
     /// - Complexity: O(points of the levels below the stations + stations × levels).
     static func levelUnderSensors(_ big: [Level], planes: [DetectedPlane], cloud: PointCloud) -> Level? {
-        guard big.count > 1, let sensors = cloud.sensorOrigins, !sensors.isEmpty else { return nil }
-        // Only the sensor positions this cloud's points were seen from (a room cut from a building's capture
-        // keeps every frame's position).
-        var used = [Bool](repeating: cloud.frameIndex == nil, count: sensors.count)
-        if let frames = cloud.frameIndex {
-            for f in frames where Int(f) < used.count { used[Int(f)] = true }
-        }
-        let stations = Set(sensors.indices.filter { used[$0] }.map { sensors[$0] }).map { $0 - cloud.origin }
+        guard big.count > 1 else { return nil }
+        let stations = cloud.sensorStations
         // Only levels 1 m below some station can get a vote; unless one besides the lowest can, the lowest
         // stays the floor and no level's points need be looked at (the usual room: floor, furniture, ceiling).
         guard let highestStation = stations.map(\.y).max() else { return nil }

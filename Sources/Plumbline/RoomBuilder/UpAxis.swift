@@ -18,6 +18,54 @@ public enum UpAxis: String, Sendable, Hashable, Codable, CaseIterable {
         }
     }
 
+    /// Picks the up axis from where the sensor stood, when that decides it, else from the planes
+    /// (``detect(from:)``).
+    ///
+    /// Gravity evidence: a hand-held or tripod sensor is held 0.3-2.6 m above the floor and below the
+    /// ceiling, at about one height across stations, while it moves around the room. Under each candidate axis
+    /// the floor is the lowest and the ceiling the highest large plane perpendicular to it (the same planes
+    /// ``detect(from:)`` weighs); a station is *in band* when it stands 0.3-2.6 m above that floor and 0.2 m
+    /// below that ceiling (when the two stand at least 1.8 m apart: under a ceiling sloped everywhere the
+    /// highest horizontal plane may be a counter top). With at least 3 stations, an axis with 80 % of them in
+    /// band along which they spread less than half as much as along the other, less 5 cm (10th-90th
+    /// percentile range), wins; else an axis with 80 % in band and 0.3 more than the other. Otherwise the
+    /// planes decide. `stations` are sensor positions in the planes' frame (``PointCloud/sensorStations``).
+    /// The planes alone took z for up on y-up phone scans of hallways and small rooms whose walls outweigh
+    /// floor and ceiling (random plans 51, 259, 293 and 294 of seed 2026); the stations read them y-up.
+    /// - Complexity: O(p log p + s log s) for p planes and s stations.
+    static func detect(from planes: [DetectedPlane], stations: [SIMD3<Double>]) -> UpAxis? {
+        if let bySensor = detectFromStations(planes: planes, stations: stations) { return bySensor }
+        return detect(from: planes)
+    }
+
+    /// The sensor-evidence part of ``detect(from:stations:)``; nil when it does not decide.
+    static func detectFromStations(planes: [DetectedPlane], stations: [SIMD3<Double>]) -> UpAxis? {
+        guard !stations.isEmpty else { return nil }
+        var share: [UpAxis: Double] = [:], spread: [UpAxis: Double] = [:]
+        for axis in [UpAxis.y, .z] {
+            let a: SIMD3<Double> = axis == .y ? SIMD3(0, 1, 0) : SIMD3(0, 0, 1)
+            let big = planes.filter { abs(dot($0.normal, a)) > 0.985 && $0.area >= 0.4 }
+            let heights = stations.map { dot($0, a) }.sorted()
+            spread[axis] = heights[heights.count * 9 / 10] - heights[heights.count / 10]
+            guard let floor = big.map({ dot($0.centroid, a) }).min(),
+                  let ceiling = big.map({ dot($0.centroid, a) }).max(), ceiling - floor > 1 else { share[axis] = 0; continue }
+            // The highest plane is the ceiling only when it stands a storey above the floor: under a ceiling
+            // sloped everywhere the highest horizontal plane can be a counter top.
+            let roof = ceiling - floor >= 1.8 ? ceiling - 0.2 : Double.infinity
+            let inBand = heights.filter { $0 - floor >= 0.3 && $0 - floor <= 2.6 && $0 <= roof }.count
+            share[axis] = Double(inBand) / Double(heights.count)
+        }
+        let (y, z) = (share[.y] ?? 0, share[.z] ?? 0)
+        let (sy, sz) = (spread[.y] ?? 0, spread[.z] ?? 0)
+        if stations.count >= 3 {
+            if y >= 0.8, sy < 0.5 * sz - 0.05 { return .y }
+            if z >= 0.8, sz < 0.5 * sy - 0.05 { return .z }
+        }
+        if y >= 0.8, y - z >= 0.3 { return .y }
+        if z >= 0.8, z - y >= 0.3 { return .z }
+        return nil
+    }
+
     /// Picks the up axis from segmented planes. Floor and ceiling are usually the largest pair of planes
     /// perpendicular to the up axis, so an axis whose two largest perpendicular planes hold 30 % more area
     /// than the other's wins. In small rooms two walls can hold as much area as floor and ceiling; then

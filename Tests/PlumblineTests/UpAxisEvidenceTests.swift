@@ -1,0 +1,57 @@
+import Testing
+import PlumbKernel
+@testable import Plumbline
+
+/// The up axis from where the sensor stood: a hand-held or tripod sensor is held about one height above the
+/// floor while it moves around the room.
+@Suite("Up axis from sensor positions")
+struct UpAxisEvidenceTests {
+    /// An axis-aligned box room `size` (x, up, depth) as its six faces, in a y-up frame, or z-up (`(x, y, z)
+    /// -> (x, -z, y)`, the inverse of ``UpAxis/toYUp(_:)`` for `.z`).
+    static func faces(_ size: SIMD3<Double>, zUp: Bool) -> [DetectedPlane] {
+        func plane(_ n: SIMD3<Double>, _ c: SIMD3<Double>, _ area: Double) -> DetectedPlane {
+            let (nn, cc) = zUp ? (SIMD3(n.x, -n.z, n.y), SIMD3(c.x, -c.z, c.y)) : (n, c)
+            return DetectedPlane(normal: nn, offset: -dot(nn, cc), inliers: [], centroid: cc, rms: 0.005,
+                                 area: area, gridCellSize: 0.05)
+        }
+        let (w, h, d) = (size.x, size.y, size.z)
+        return [
+            plane([0, 1, 0], [w / 2, 0, d / 2], w * d * 0.6),  // floor, partly hidden by furniture
+            plane([0, -1, 0], [w / 2, h, d / 2], w * d * 0.9),
+            plane([0, 0, 1], [w / 2, h / 2, 0], w * h),
+            plane([0, 0, -1], [w / 2, h / 2, d], w * h),
+            plane([1, 0, 0], [0, h / 2, d / 2], d * h),
+            plane([-1, 0, 0], [w, h / 2, d / 2], d * h),
+        ]
+    }
+
+    /// Stations along a path through the room at one height (y-up frame, or z-up as in ``faces(_:zUp:)``).
+    static func walk(_ size: SIMD3<Double>, height: Double, zUp: Bool) -> [SIMD3<Double>] {
+        (0..<12).map { k in
+            let p = SIMD3(0.4 + (size.x - 0.8) * Double(k) / 11, height + 0.05 * Double(k % 3 - 1),
+                          size.z / 2 + 0.25 * Double(k % 2 == 0 ? 1 : -1))
+            return zUp ? SIMD3(p.x, -p.z, p.y) : p
+        }
+    }
+
+    /// A 7 x 1.3 m hall 2.7 m high: its long walls hold more area than floor and ceiling, so the planes alone
+    /// take z for up; where the scanner walked decides it, in either frame.
+    @Test func aHallwayIsReadTheRightWayUp() {
+        let size = SIMD3(7.0, 2.7, 1.3)
+        #expect(UpAxis.detect(from: Self.faces(size, zUp: false)) == .z, "the planes alone are fooled")
+        for zUp in [false, true] {
+            let planes = Self.faces(size, zUp: zUp), stations = Self.walk(size, height: 1.4, zUp: zUp)
+            #expect(UpAxis.detect(from: planes, stations: stations) == (zUp ? .z : .y))
+        }
+    }
+
+    /// One station (a single tripod setup) does not decide between two axes that both hold it in band; the
+    /// planes do, as before.
+    @Test func oneStationLeavesItToThePlanes() {
+        let size = SIMD3(5.0, 2.6, 4.0)
+        let planes = Self.faces(size, zUp: true)
+        let station = [SIMD3(2.5, -2.0, 1.5)]
+        #expect(UpAxis.detectFromStations(planes: planes, stations: station) == nil)
+        #expect(UpAxis.detect(from: planes, stations: station) == UpAxis.detect(from: planes))
+    }
+}
