@@ -59,10 +59,10 @@ enum WallCandidates {
         }
     }
 
-    /// The side behind plane `inliers` (plan normal `normal`) as seen from the sensor: +1 when the points lie
-    /// farther along `normal` than the sensors that saw them (on average over up to 4,096 evenly spaced
-    /// inliers), -1 when nearer; nil without sensor positions or when the two sides balance (under 60 % one
-    /// way). A wall's room side is where the scanner stood; a U-shaped room's centre is outside it.
+    /// The side behind plane `inliers` (plan normal `normal`) as seen from the sensor: +1 when at least 60 % of
+    /// up to 4,096 evenly spaced inliers lie farther along `normal` than the sensor that saw each, -1 when at
+    /// least 60 % lie nearer; nil without sensor positions or when neither side has 60 %. A wall's room side
+    /// is where the scanner stood; a U-shaped room's centre is outside it.
     /// - Complexity: O(min(inliers, 4096)).
     static func sideFromSensors(inliers: [Int32], normal: SIMD2<Double>, cloud: PointCloud) -> Double? {
         guard let sensors = cloud.sensorOrigins, let frames = cloud.frameIndex, !inliers.isEmpty else { return nil }
