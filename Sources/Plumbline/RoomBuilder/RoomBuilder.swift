@@ -111,8 +111,12 @@ public struct RoomBuilder: Sendable {
         }
         clock.lap("segmentation")
         var up = options.upAxis
-        if up == .automatic { up = UpAxis.detect(from: seg.planes, stations: input.sensorStations) ?? .y }
+        // The sensor stations (local frame), found once: one pass over the points' frame indices.
+        let inputStations = input.sensorStations
+        if up == .automatic { up = UpAxis.detect(from: seg.planes, stations: inputStations) ?? .y }
         let cloud = Self.rotated(input, up)
+        // The same stations in the y-up frame (the rotation is linear, so it commutes with the origin shift).
+        let stations = inputStations.map(up.toYUp)
         if up == .z {
             for k in seg.planes.indices {
                 seg.planes[k].normal = up.toYUp(seg.planes[k].normal)
@@ -124,7 +128,7 @@ public struct RoomBuilder: Sendable {
             guard span <= options.maximumRoomSpan else { throw .roomTooLarge(span: span, limit: options.maximumRoomSpan) }
         }
         clock.lap("up axis")
-        let structure = try RoomStructure.find(planes: seg.planes, cloud: cloud, minimumWallSpan: options.minimumWallSpan)
+        let structure = try RoomStructure.find(planes: seg.planes, cloud: cloud, stations: stations, minimumWallSpan: options.minimumWallSpan)
         clock.lap("structure")
         let topY = structure.ceilings.map { $0.y(x: 0, z: 0) }.max() ?? structure.floorY + 2.5
         let band = Float(structure.floorY + 1.0)...Float(Swift.max(structure.floorY + 1.2, topY - 0.2))
@@ -145,8 +149,9 @@ public struct RoomBuilder: Sendable {
             wallMembers.append(a.planes)
             barriers.append(.init(wall: wall, range: a.angles))
         }
-        barriers = WallCandidates.closeRanges(barriers, stations: cloud.sensorStations.map { SIMD2($0.x, $0.z) })
-        var outline = try Self.outline(walls: walls, barriers: barriers, structure: structure, planes: seg.planes, cloud: cloud)
+        barriers = WallCandidates.closeRanges(barriers, stations: stations.map { SIMD2($0.x, $0.z) })
+        var outline = try Self.outline(walls: walls, barriers: barriers, structure: structure, planes: seg.planes, cloud: cloud,
+                                       stations: stations)
         // Two pieces of one wall face that follow each other around the room are one wall.
         for m in outline.mergeCollinearEdges() {
             if let kept = m.kept, let absorbed = m.absorbed, kept != absorbed { wallMembers[kept] += wallMembers[absorbed] }
@@ -176,14 +181,15 @@ public struct RoomBuilder: Sendable {
     /// The room outline: flood the plan from the densest part of the floor and ceiling, stopped by the walls,
     /// then snap the flooded region's boundary to the walls.
     static func outline(walls: [PlanWall], barriers: [BarrierFill.Barrier], structure: RoomStructure,
-                        planes: [DetectedPlane], cloud: PointCloud) throws(RoomBuildError) -> RoomOutline {
+                        planes: [DetectedPlane], cloud: PointCloud,
+                        stations allStations: [SIMD3<Double>]) throws(RoomBuildError) -> RoomOutline {
         // Seed: where the sensor stood (the room is the free space it stood in), the most central station
         // first; then the 25 cm cells with the most floor and ceiling points (without sensor positions the
         // scanner walked there), the next best when a wall's raster line crosses one.
         let ranked = seedCells(planes: (structure.floorPlanes + structure.ceilingPlanes).map { planes[$0] }, cloud: cloud)
         guard !ranked.cells.isEmpty else { throw .noFloorOrCeiling }
         var (lo, hi) = (ranked.lo, ranked.hi)
-        let stations = Self.stationSeeds(cloud.sensorStations, within: (lo - 0.5, hi + 0.5))
+        let stations = Self.stationSeeds(allStations, within: (lo - 0.5, hi + 0.5))
         for s in stations {
             lo = pointwiseMin(lo, s)
             hi = pointwiseMax(hi, s)

@@ -34,8 +34,10 @@ struct RoomStructure: Sendable {
     /// Floor: the lowest level of horizontal planes (pieces within 5 cm of one height) holding a good share
     /// of the horizontal area. Ceiling: the highest such level, plus sloped planes above it that face down;
     /// without a flat level 1.5 m above the floor, the sloped planes alone. Walls: vertical planes whose points
-    /// span at least `minimumWallSpan` metres of height.
-    static func find(planes: [DetectedPlane], cloud: PointCloud, minimumWallSpan: Double) throws(RoomBuildError) -> RoomStructure {
+    /// span at least `minimumWallSpan` metres of height. `stations` are the sensor positions in the cloud's
+    /// local y-up frame (``PointCloud/sensorStations``; empty without them).
+    static func find(planes: [DetectedPlane], cloud: PointCloud, stations: [SIMD3<Double>],
+                     minimumWallSpan: Double) throws(RoomBuildError) -> RoomStructure {
         let horizontal = planes.indices.filter { abs(planes[$0].normal.y) > 0.985 }
         // A floor seen between a bathtub, a toilet and cabinets is several small planes at one height: the
         // horizontal planes are grouped into levels (heights within 5 cm) and a level's area is their sum.
@@ -46,7 +48,7 @@ struct RoomStructure: Sendable {
         guard let lowestLevel = big.first else { throw .noFloorOrCeiling }
         // Where the sensor positions are known, the floor is the level the sensor stood over: a split-level
         // neighbour's lower floor seen through a wide opening is not this room's floor.
-        let lowest = Self.levelUnderSensors(big, planes: planes, cloud: cloud) ?? lowestLevel
+        let lowest = Self.levelUnderSensors(big, planes: planes, cloud: cloud, stations: stations) ?? lowestLevel
         let floorY = lowest.y
         // The ceiling: the highest such level 1.5 m above the floor; where there is none (a ceiling sloped
         // everywhere), the sloped planes alone.
@@ -93,7 +95,8 @@ struct RoomStructure: Sendable {
         ceilingPlanes += sloped
         let partial = RoomStructure(floorY: floorY, ceilings: ceilings, floorPlanes: floorPlanes,
                                     ceilingPlanes: ceilingPlanes, wallCandidates: [])
-        let walls = WallCandidates.find(planes: planes, cloud: cloud, structure: partial, minimumSpan: minimumWallSpan)
+        let walls = WallCandidates.find(planes: planes, cloud: cloud, stations: stations.map { SIMD2($0.x, $0.z) }, structure: partial,
+                                         minimumSpan: minimumWallSpan)
         return RoomStructure(floorY: floorY, ceilings: ceilings, floorPlanes: floorPlanes,
                              ceilingPlanes: ceilingPlanes, wallCandidates: walls)
     }
@@ -135,9 +138,9 @@ struct RoomStructure: Sendable {
     /// split-level neighbour's floor seen through an opening only near that opening. Nil (the lowest level
     /// is the floor) without sensor positions or without such a level.
     /// - Complexity: O(points of the levels below the stations + stations × levels).
-    static func levelUnderSensors(_ big: [Level], planes: [DetectedPlane], cloud: PointCloud) -> Level? {
+    static func levelUnderSensors(_ big: [Level], planes: [DetectedPlane], cloud: PointCloud,
+                                  stations: [SIMD3<Double>]) -> Level? {
         guard big.count > 1 else { return nil }
-        let stations = cloud.sensorStations
         // Only levels 1 m below some station can get a vote; unless one besides the lowest can, the lowest
         // stays the floor and no level's points need be looked at (the usual room: floor, furniture, ceiling).
         guard let highestStation = stations.map(\.y).max() else { return nil }

@@ -65,12 +65,13 @@ enum WallCandidates {
     /// is where the scanner stood; a U-shaped room's centre is outside it.
     /// - Complexity: O(min(inliers, 4096)).
     static func sideFromSensors(inliers: [Int32], normal: SIMD2<Double>, cloud: PointCloud) -> Double? {
-        guard let sensors = cloud.sensorOrigins, let frames = cloud.frameIndex, !inliers.isEmpty else { return nil }
+        guard cloud.sensorOrigins != nil, cloud.frameIndex != nil, !inliers.isEmpty else { return nil }
         let step = Swift.max(1, inliers.count / 4096)
         var plus = 0, minus = 0
         for k in stride(from: 0, to: inliers.count, by: step) {
             let i = Int(inliers[k])
-            let s = sensors[Int(frames[i])] - cloud.origin
+            guard let sensor = cloud.sensorPosition(ofPoint: i) else { return nil }
+            let s = sensor - cloud.origin
             let d = (Double(cloud.x[i]) - s.x) * normal.x + (Double(cloud.z[i]) - s.z) * normal.y
             if d > 0 { plus += 1 } else if d < 0 { minus += 1 }
         }
@@ -104,8 +105,9 @@ enum WallCandidates {
         return Double(counts.filter { $0 >= 3 }.count) / Double(n)
     }
 
-    static func find(planes: [DetectedPlane], cloud: PointCloud, structure: RoomStructure, minimumSpan: Double) -> [Candidate] {
-        let stations = cloud.sensorStations.map { SIMD2($0.x, $0.z) }
+    /// `stations` are the sensor's plan positions (``PointCloud/sensorStations`` in the y-up frame, (x, z)).
+    static func find(planes: [DetectedPlane], cloud: PointCloud, stations: [SIMD2<Double>], structure: RoomStructure,
+                     minimumSpan: Double) -> [Candidate] {
         var measured: [Measured] = []
         for k in planes.indices where abs(planes[k].normal.y) < 0.05 {
             let p = planes[k]
