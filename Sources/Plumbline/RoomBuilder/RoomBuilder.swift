@@ -128,7 +128,22 @@ public struct RoomBuilder: Sendable {
             guard span <= options.maximumRoomSpan else { throw .roomTooLarge(span: span, limit: options.maximumRoomSpan) }
         }
         clock.lap("up axis")
-        let structure = try RoomStructure.find(planes: seg.planes, cloud: cloud, stations: stations, minimumWallSpan: options.minimumWallSpan)
+        let structure: RoomStructure
+        do {
+            structure = try RoomStructure.find(planes: seg.planes, cloud: cloud, stations: stations, minimumWallSpan: options.minimumWallSpan)
+        } catch .noFloorOrCeiling {
+            // The segmentation missed the floor or the ceiling (a closet, a narrow hall): look for them in
+            // the points no plane took.
+            let levels = HorizontalLevelRecovery.recover(cloud: cloud, unassigned: seg.unassigned, planes: seg.planes, stations: stations,
+                                                         threshold: Double(options.segmentation.distanceThreshold))
+            guard !levels.isEmpty else { throw .noFloorOrCeiling }
+            let first = seg.planes.count
+            seg.planes += levels
+            structure = try RoomStructure.find(planes: seg.planes, cloud: cloud, stations: stations, minimumWallSpan: options.minimumWallSpan,
+                                               recovered: Set(first..<seg.planes.count))
+        } catch {
+            throw error
+        }
         clock.lap("structure")
         let topY = structure.ceilings.map { $0.y(x: 0, z: 0) }.max() ?? structure.floorY + 2.5
         let band = Float(structure.floorY + 1.0)...Float(Swift.max(structure.floorY + 1.2, topY - 0.2))

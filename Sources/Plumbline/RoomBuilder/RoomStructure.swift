@@ -35,16 +35,17 @@ struct RoomStructure: Sendable {
     /// of the horizontal area. Ceiling: the highest such level, plus sloped planes above it that face down;
     /// without a flat level 1.5 m above the floor, the sloped planes alone. Walls: vertical planes whose points
     /// span at least `minimumWallSpan` metres of height. `stations` are the sensor positions in the cloud's
-    /// local y-up frame (``PointCloud/sensorStations``; empty without them).
+    /// local y-up frame (``PointCloud/sensorStations``; empty without them). Levels holding a plane of
+    /// `recovered` (``HorizontalLevelRecovery``) count whatever their area.
     static func find(planes: [DetectedPlane], cloud: PointCloud, stations: [SIMD3<Double>],
-                     minimumWallSpan: Double) throws(RoomBuildError) -> RoomStructure {
+                     minimumWallSpan: Double, recovered: Set<Int> = []) throws(RoomBuildError) -> RoomStructure {
         let horizontal = planes.indices.filter { abs(planes[$0].normal.y) > 0.985 }
         // A floor seen between a bathtub, a toilet and cabinets is several small planes at one height: the
         // horizontal planes are grouped into levels (heights within 5 cm) and a level's area is their sum.
         // A level counts when its pieces together hold a good share of the largest single horizontal plane.
         let levels = Self.levels(horizontal, planes: planes)
         let largest = horizontal.map { planes[$0].area }.max() ?? 0
-        let big = levels.filter { $0.area >= Swift.max(0.4, 0.15 * largest) }
+        let big = levels.filter { $0.area >= Swift.max(0.4, 0.15 * largest) || $0.members.contains(where: recovered.contains) }
         guard let lowestLevel = big.first else { throw .noFloorOrCeiling }
         // Where the sensor positions are known, the floor is the level the sensor stood over: a split-level
         // neighbour's lower floor seen through a wide opening is not this room's floor.

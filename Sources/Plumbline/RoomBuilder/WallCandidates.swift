@@ -11,8 +11,11 @@ import PlumbKernel
 /// sensor positions farther from the floor's centre). A tall
 /// plane not seen up to the ceiling is still a wall when no parallel plane stands behind it
 /// and almost no points behind it (``promoteOutermost(_:planes:cloud:structure:)``). Without
-/// such a plane it stays a wall: in a small room the scanner may simply not have looked up. Outliers lie on
-/// the scanner's rays, so planes through the scanner's path collect thin sheets of them: a plane with a poorly
+/// such a plane it stays a wall: in a small room the scanner may simply not have looked up. Where the sensor
+/// positions are known, a tall, solid plane longer than a door leaf that was not seen up to the ceiling is a
+/// wall when the sensor never looked over its top (``lookedOver(ts:hull:top:line:behind:cloud:)``): a phone
+/// held close to the walls of a narrow hall does not see their tops, while furniture has the room seen
+/// above it. Outliers lie on the scanner's rays, so planes through the scanner's path collect thin sheets of them: a plane with a poorly
 /// covered top band must also have at least a fifth of the point density (points per m²) of the wall with
 /// the most points. Noisy scans split
 /// one wall into parallel layers a few centimetres apart, and door leaves or glass sit a few centimetres
@@ -50,6 +53,9 @@ enum WallCandidates {
         /// Which way along the plan normal `(-direction.y, direction.x)` lies *behind* the plane (away from
         /// the room): +1 or -1, from the sensor positions its points were seen from, or nil without them.
         var behind: Double? = nil
+        /// Tall, not seen up to the ceiling, and never looked over (``lookedOver``): a wall whose top the
+        /// sensor did not face, not furniture with the room seen above it.
+        var topUnseen = false
 
         /// +1 or -1: the side behind the plane, from the sensor when known, else away from `centre` (a point
         /// inside the room).
@@ -57,6 +63,60 @@ enum WallCandidates {
             if let behind { return behind }
             return planDot(point - centre, SIMD2(-direction.y, direction.x)) >= 0 ? 1.0 : -1.0
         }
+    }
+
+    /// Share of a plane's backed 10 cm columns (at least 3 of its points, parameters `ts` along the plan line
+    /// `line` within `hull`) over whose observed `top` (m) the sensor looked: rays from the sensor to points
+    /// more than 10 cm behind the plane (`behind` as in ``Measured/behind``) cross the plane's line in that
+    /// column higher than 5 cm above `top` (at least two), and four times fewer cross it lower (where they do,
+    /// the column is an opening seen through, not the top of something solid). Furniture that stops below
+    /// the ceiling has the wall or the ceiling behind it seen over its top; a wall whose top the sensor never
+    /// faced (a phone held close to the walls of a narrow hall) has nothing. A plane less than 80 % of whose
+    /// points lie in columns no ray crossed below its top (under 2 rays, or 5 % of the column's points) is
+    /// not solid, and counts as looked over (1): a sheet of furniture edges or of points seen through, not a
+    /// wall. Nil without sensor positions or without a backed column. Looks at up to 500,000 evenly spaced
+    /// points.
+    /// - Complexity: O(min(n, 500,000) + columns).
+    static func lookedOver(ts: [Double], hull: ClosedRange<Double>, top: Double, line: (point: SIMD2<Double>, direction: SIMD2<Double>),
+                           behind: Double, cloud: PointCloud) -> Double? {
+        guard cloud.sensorOrigins != nil, cloud.frameIndex != nil, cloud.count > 0 else { return nil }
+        let bin = 0.1
+        let columns = Int((hull.upperBound - hull.lowerBound) / bin) + 1
+        guard columns > 0, columns < 1_000_000 else { return nil }
+        var counts = [Int](repeating: 0, count: columns)
+        for t in ts where hull.contains(t) { counts[Swift.min(columns - 1, Int((t - hull.lowerBound) / bin))] += 1 }
+        let backed = counts.map { $0 >= 3 }
+        let backedCount = backed.lazy.filter { $0 }.count
+        guard backedCount > 0 else { return nil }
+        var over = [Int](repeating: 0, count: columns), under = over
+        let n = SIMD2(-line.direction.y, line.direction.x) * behind, d = line.direction, c = line.point
+        let step = Swift.max(1, cloud.count / 500_000)
+        for i in stride(from: 0, to: cloud.count, by: step) {
+            guard let sensor = cloud.sensorPosition(ofPoint: i) else { return nil }
+            let s = sensor - cloud.origin
+            let ds = (s.x - c.x) * n.x + (s.z - c.y) * n.y
+            let px = Double(cloud.x[i]), pz = Double(cloud.z[i])
+            let dp = (px - c.x) * n.x + (pz - c.y) * n.y
+            guard ds < 0, dp > 0.1 else { continue }
+            let f = -ds / (dp - ds)
+            let y = s.y + f * (Double(cloud.y[i]) - s.y)
+            guard abs(y - top) > 0.05 else { continue }
+            let t = (s.x + f * (px - s.x) - c.x) * d.x + (s.z + f * (pz - s.z) - c.y) * d.y
+            guard hull.contains(t) else { continue }
+            let k = Swift.min(columns - 1, Int((t - hull.lowerBound) / bin))
+            if y > top { over[k] += 1 } else { under[k] += 1 }
+        }
+        // A wall is solid: most of its points lie in columns no ray passed through below its top (an
+        // opening's columns hold only a few stray points).
+        var solid = 0, held = 0
+        for k in 0..<columns where backed[k] {
+            held += counts[k]
+            if Double(under[k]) < Swift.max(2, 0.05 * Double(counts[k])) { solid += counts[k] }
+        }
+        guard 5 * solid >= 4 * held else { return 1 }
+        var looked = 0
+        for k in 0..<columns where backed[k] && over[k] >= 2 && 4 * under[k] < over[k] { looked += 1 }
+        return Double(looked) / Double(backedCount)
     }
 
     /// The side behind plane `inliers` (plan normal `normal`) as seen from the sensor: +1 when at least 60 % of
@@ -135,8 +195,17 @@ enum WallCandidates {
             // to the floor).
             let span = Swift.max(0.6, Swift.min(minimumSpan, 0.85 * (ceiling - structure.floorY)))
             let tall = p.area >= 0.8 && hi - lo >= span
-            let isWall = tall && hi >= ceiling - 0.15
+            var isWall = tall && hi >= ceiling - 0.15
             let behind = sideFromSensors(inliers: p.inliers, normal: SIMD2(-dir.y, dir.x), cloud: cloud)
+            // A tall plane not seen up to the ceiling is a wall when the sensor never looked over its top and
+            // it is longer than a door leaf (an open leaf stands free in the room, its top out of sight).
+            var topUnseen = false
+            if tall, !isWall, let behind, hull.upperBound - hull.lowerBound > Self.widestLeaf,
+               let share = lookedOver(ts: ts, hull: hull, top: hi, line: (c, dir), behind: behind, cloud: cloud),
+               share < 0.1 {
+                isWall = true
+                topUnseen = true
+            }
             // One plane, several stretches where the scanner walked between collinear walls (the two sides
             // of a room's arm): each stretch is a wall of its own.
             for stretch in Self.supportedRanges(ts, within: hull, line: (c, dir), stations: stations) {
@@ -145,7 +214,7 @@ enum WallCandidates {
                 measured.append(Measured(plane: k, point: c, direction: dir, range: stretch.range, count: stretch.points,
                                          isWall: isWall, topCoverage: coverage,
                                          density: Double(p.inliers.count) / Swift.max(p.area, 1e-9),
-                                         isTall: tall, behind: behind))
+                                         isTall: tall, behind: behind, topUnseen: topUnseen))
             }
         }
         promoteOutermost(&measured, planes: planes, cloud: cloud, structure: structure)
@@ -191,6 +260,9 @@ enum WallCandidates {
 }
 
 extension WallCandidates {
+    /// The widest single door leaf (m): a tall plane no longer than this may be an open leaf.
+    static let widestLeaf = 1.2
+
     /// The stretches of a plane's line that its points back as a wall of the room the scanner stood in.
     /// Phone noise scatters points through the room, and a RANSAC plane collects the ones within its band
     /// along its whole line, so the hull of its points can run across the room; a cabinet can stand in line
@@ -313,10 +385,11 @@ extension WallCandidates {
     /// better-covered plane (cabinet fronts reaching the ceiling; see the type's documentation). "Parallel"
     /// is within 3°, or within 10° for a plane whose top band is almost empty (under 20 % covered): RANSAC
     /// can join a cabinet front and other furniture into one plane a few degrees off the wall behind them,
-    /// and only stray points reach the ceiling on it.
+    /// and only stray points reach the ceiling on it. A wall whose top the sensor never faced
+    /// (``Measured/topUnseen``) has no top band to judge and stays.
     static func vetoFronts(_ measured: inout [Measured], centre: SIMD2<Double>) {
         let snapshot = measured
-        for (a, m) in snapshot.enumerated() where m.isWall && m.topCoverage < 0.6 {
+        for (a, m) in snapshot.enumerated() where m.isWall && m.topCoverage < 0.6 && !m.topUnseen {
             let parallel = m.topCoverage < 0.2 ? 0.174 : 0.052
             let normal = SIMD2(-m.direction.y, m.direction.x)
             let side = m.side(from: centre)
