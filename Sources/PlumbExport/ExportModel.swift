@@ -32,8 +32,9 @@ public struct ExportModel: Sendable, Equatable {
     /// Doors, windows and openings by host identifier, in that order (built once: O(1) look-ups).
     var hostedByWall: [UUID: [CapturedRoom.Surface]] = [:]
 
-    /// The model of one captured room.
-    /// - Throws: ``ExportError/invalidGeometry(element:detail:)`` for non-finite or negative geometry.
+    /// The model of one captured room; it must pass ``Plumbline/CapturedRoom/validate()``.
+    /// - Throws: ``ExportError/invalidGeometry(element:detail:)`` for non-finite, out-of-bounds or
+    ///   malformed geometry (the element and the field named).
     public init(room: CapturedRoom) throws(ExportError) {
         walls = room.walls
         doors = room.doors
@@ -45,11 +46,14 @@ public struct ExportModel: Sendable, Equatable {
         rooms = [Self.makeRoom(room)]
         Self.nameRooms(&rooms)
         try validate()
+        do throws(CapturedRoomValidationError) { try room.validate() } catch { throw Self.invalid(error) }
         hostedByWall = Self.group(doors + windows + openings)
     }
 
-    /// The model of a structure: its merged element arrays, and its rooms.
-    /// - Throws: ``ExportError/invalidGeometry(element:detail:)`` for non-finite or negative geometry.
+    /// The model of a structure: its merged element arrays, and its rooms; it must pass
+    /// ``Plumbline/CapturedStructure/validate()``.
+    /// - Throws: ``ExportError/invalidGeometry(element:detail:)`` for non-finite, out-of-bounds or
+    ///   malformed geometry (the element and the field named).
     public init(structure: CapturedStructure) throws(ExportError) {
         walls = structure.walls
         doors = structure.doors
@@ -69,7 +73,13 @@ public struct ExportModel: Sendable, Equatable {
         }
         Self.nameRooms(&rooms)
         try validate()
+        do throws(CapturedRoomValidationError) { try structure.validate() } catch { throw Self.invalid(error) }
         hostedByWall = Self.group(doors + windows + openings)
+    }
+
+    /// A validation failure as an export error naming the element.
+    static func invalid(_ e: CapturedRoomValidationError) -> ExportError {
+        .invalidGeometry(element: e.element, detail: e.description)
     }
 
     /// Surfaces grouped by `parentIdentifier`, order kept.
