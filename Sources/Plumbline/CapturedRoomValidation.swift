@@ -16,7 +16,8 @@ public enum CapturedRoomValidationError: Error, Sendable, Equatable, CustomStrin
     /// `polygonCorners` has 1 or 2 corners (it must be empty or a polygon).
     case degeneratePolygon(element: String, cornerCount: Int)
     /// `polygonCorners` (in the element's local x-y plane) is not a simple polygon: edge `firstEdge`
-    /// (from corner `firstEdge` to the next) crosses, touches or folds back onto edge `secondEdge`.
+    /// (from corner `firstEdge` to the next) crosses edge `secondEdge` or folds back onto it (touching
+    /// at a point without crossing is accepted).
     case selfIntersectingPolygon(element: String, firstEdge: Int, secondEdge: Int)
     /// Two elements (or two rooms of a structure) share one identifier: the second is a duplicate.
     case duplicateIdentifier(UUID, first: String, second: String)
@@ -71,7 +72,8 @@ extension CapturedRoom: ValidatedRoomPlanModel {
     ///   translations within ``maximumCoordinate`` m of the model origin;
     /// - surface width and height > 0, depth ≥ 0, object dimensions > 0, all below ``maximumSize`` m;
     /// - `polygonCorners` empty or ≥ 3 finite corners (at most ``maximumPolygonCorners``) within
-    ///   ``maximumSize`` m of the element's origin, forming a simple polygon in local x-y;
+    ///   ``maximumSize`` m of the element's origin, forming a simple polygon in local x-y (no two
+    ///   edges cross or overlap; touching at a point is accepted);
     /// - curves: radius > 0, centre within ``maximumSize`` m, start angle within ±2π, span
     ///   `|endAngle - startAngle|` ≤ 2π;
     /// - section centres finite and within ``maximumCoordinate`` m;
@@ -253,10 +255,12 @@ extension CapturedStructure: ValidatedRoomPlanModel {
     func validateModel() throws(CapturedRoomValidationError) { try validate() }
 }
 
-/// Whether a closed polygon is simple.
+/// Whether a closed polygon is (weakly) simple.
 enum PolygonSimplicity {
-    /// The first pair of edges (edge k runs from corner k to corner k+1, wrapping) that cross, touch or
-    /// overlap, ignoring repeated consecutive corners; `nil` for a simple polygon.
+    /// The first pair of edges (edge k runs from corner k to corner k+1, wrapping) that cross at a point
+    /// interior to both, or overlap along a stretch of positive length (a fold back onto itself), ignoring
+    /// repeated consecutive corners; `nil` when there is none. Touching without crossing (the outline
+    /// passing through one point twice, as a built floor's pocket does) is accepted.
     /// - Complexity: O(n²) with a bounding-box rejection per pair.
     static func firstIntersection(_ input: [SIMD2<Double>]) -> (Int, Int)? {
         // Drop repeated consecutive corners (zero-length edges), remembering original indices.
@@ -275,17 +279,18 @@ enum PolygonSimplicity {
         func orient(_ a: SIMD2<Double>, _ b: SIMD2<Double>, _ c: SIMD2<Double>) -> Double {
             (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x)
         }
-        func onSegment(_ a: SIMD2<Double>, _ b: SIMD2<Double>, _ p: SIMD2<Double>) -> Bool {
-            min(a.x, b.x) <= p.x && p.x <= max(a.x, b.x) && min(a.y, b.y) <= p.y && p.y <= max(a.y, b.y)
-        }
-        func intersect(_ p1: SIMD2<Double>, _ p2: SIMD2<Double>, _ q1: SIMD2<Double>, _ q2: SIMD2<Double>) -> Bool {
-            let d1 = orient(q1, q2, p1), d2 = orient(q1, q2, p2), d3 = orient(p1, p2, q1), d4 = orient(p1, p2, q2)
-            if ((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0)) { return true }
-            if d1 == 0 && onSegment(q1, q2, p1) { return true }
-            if d2 == 0 && onSegment(q1, q2, p2) { return true }
-            if d3 == 0 && onSegment(p1, p2, q1) { return true }
-            if d4 == 0 && onSegment(p1, p2, q2) { return true }
-            return false
+        func sign(_ v: Double) -> Int { v > 0 ? 1 : (v < 0 ? -1 : 0) }
+        /// Proper crossing, or collinear overlap of positive length.
+        func conflict(_ p1: SIMD2<Double>, _ p2: SIMD2<Double>, _ q1: SIMD2<Double>, _ q2: SIMD2<Double>) -> Bool {
+            let d1 = sign(orient(q1, q2, p1)), d2 = sign(orient(q1, q2, p2))
+            let d3 = sign(orient(p1, p2, q1)), d4 = sign(orient(p1, p2, q2))
+            if d1 * d2 < 0 && d3 * d4 < 0 { return true }
+            guard d1 == 0 && d2 == 0 && d3 == 0 && d4 == 0 else { return false }
+            // Collinear: overlap along the dominant axis.
+            let axis = abs(p2.x - p1.x) + abs(q2.x - q1.x) >= abs(p2.y - p1.y) + abs(q2.y - q1.y) ? 0 : 1
+            let a0 = min(p1[axis], p2[axis]), a1 = max(p1[axis], p2[axis])
+            let b0 = min(q1[axis], q2[axis]), b1 = max(q1[axis], q2[axis])
+            return min(a1, b1) > max(a0, b0)
         }
         var lo = [SIMD2<Double>](), hi = [SIMD2<Double>]()
         lo.reserveCapacity(n)
@@ -299,16 +304,7 @@ enum PolygonSimplicity {
             let a = pts[i], b = pts[(i + 1) % n]
             for j in (i + 1)..<n {
                 if lo[i].x > hi[j].x || lo[j].x > hi[i].x || lo[i].y > hi[j].y || lo[j].y > hi[i].y { continue }
-                let c = pts[j], d = pts[(j + 1) % n]
-                if j == i + 1 || (i == 0 && j == n - 1) {
-                    // Adjacent edges share one corner; they must not fold back onto each other.
-                    let (shared, u, v) = j == i + 1 ? (b, a, d) : (a, b, c)
-                    if orient(shared, u, v) == 0 && ((u - shared) * (v - shared)).sum() > 0 {
-                        return (index[i], index[j])
-                    }
-                    continue
-                }
-                if intersect(a, b, c, d) { return (index[i], index[j]) }
+                if conflict(a, b, pts[j], pts[(j + 1) % n]) { return (index[i], index[j]) }
             }
         }
         return nil
