@@ -45,8 +45,8 @@ public struct ExportModel: Sendable, Equatable {
         sections = room.sections
         rooms = [Self.makeRoom(room)]
         Self.nameRooms(&rooms)
-        try validate()
         do throws(CapturedRoomValidationError) { try room.validate() } catch { throw Self.invalid(error) }
+        try validate()
         hostedByWall = Self.group(doors + windows + openings)
     }
 
@@ -72,14 +72,14 @@ public struct ExportModel: Sendable, Equatable {
             rooms = structure.rooms.map(Self.makeRoom)
         }
         Self.nameRooms(&rooms)
-        try validate()
         do throws(CapturedRoomValidationError) { try structure.validate() } catch { throw Self.invalid(error) }
+        try validate()
         hostedByWall = Self.group(doors + windows + openings)
     }
 
     /// A validation failure as an export error naming the element.
     static func invalid(_ e: CapturedRoomValidationError) -> ExportError {
-        .invalidGeometry(element: e.element, detail: e.description)
+        .invalidGeometry(element: e.element, detail: e.problem)
     }
 
     /// Surfaces grouped by `parentIdentifier`, order kept.

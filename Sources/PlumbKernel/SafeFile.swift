@@ -121,14 +121,7 @@ public enum SafeFile {
     /// - Complexity: two system calls.
     public static func checkTarget(_ path: String) throws(SafeFileError) {
         if path == standardOutputPath { return }
-        guard !path.isEmpty else { throw .cannotWrite(path: path, reason: "empty path") }
-        guard !path.hasSuffix("/") else { throw .notARegularFile(path: path, kind: "a directory") }
-        var st = stat()
-        if lstat(path, &st) == 0 {
-            if let kind = kindName(st.st_mode) { throw .notARegularFile(path: path, kind: kind) }
-        } else if errno != ENOENT {
-            throw .cannotWrite(path: path, reason: systemMessage())
-        }
+        _ = try existingRegularFile(path)
         let slash = path.lastIndex(of: "/")
         let dir = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
         if access(dir, W_OK | X_OK) != 0 {
@@ -227,17 +220,24 @@ public enum SafeFile {
     static let mapNoReserve: Int32 = 0
     #endif
 
-    /// The write path with an injectable `write(2)` (tests use it to simulate a full disk).
-    static func write(_ data: Data, toFile path: String, using call: WriteCall = systemWrite) throws(SafeFileError) {
+    /// The `lstat` of the regular file at `path`, `nil` when nothing is there; anything that is not a
+    /// regular file is refused (never replaced).
+    static func existingRegularFile(_ path: String) throws(SafeFileError) -> stat? {
         guard !path.isEmpty else { throw .cannotWrite(path: path, reason: "empty path") }
         guard !path.hasSuffix("/") else { throw .notARegularFile(path: path, kind: "a directory") }
         var st = stat()
         if lstat(path, &st) == 0 {
             if let kind = kindName(st.st_mode) { throw .notARegularFile(path: path, kind: kind) }
+            return st
         } else if errno != ENOENT {
             throw .cannotWrite(path: path, reason: systemMessage())
         }
-        let existing = (st.st_mode & S_IFMT) == S_IFREG ? st : nil
+        return nil
+    }
+
+    /// The write path with an injectable `write(2)` (tests use it to simulate a full disk).
+    static func write(_ data: Data, toFile path: String, using call: WriteCall = systemWrite) throws(SafeFileError) {
+        let existing = try existingRegularFile(path)
         let slash = path.lastIndex(of: "/")
         let dir = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path

@@ -34,20 +34,23 @@ public enum CapturedRoomValidationError: Error, Sendable, Equatable, CustomStrin
         }
     }
 
-    /// A one-line human-readable description: the element, the field and what is accepted.
-    public var description: String {
+    /// What is wrong with ``element``: the field and what is accepted.
+    public var problem: String {
         switch self {
-        case .nonFinite(let e, let f): return "\(e): \(f) is not finite"
-        case .outOfRange(let e, let f, let v, let r): return "\(e): \(f) = \(v) is out of range (must be \(r))"
-        case .notRigid(let e, let d): return "\(e): transform is not a rigid transform (\(d))"
-        case .degeneratePolygon(let e, let n): return "\(e): polygonCorners has \(n) corners (need 0 or ≥ 3)"
-        case .selfIntersectingPolygon(let e, let a, let b):
-            return "\(e): polygonCorners is not a simple polygon (edge \(a) meets edge \(b))"
-        case .duplicateIdentifier(let id, let a, let b):
-            return "identifier \(id.uuidString) used by \(a) and \(b) (a duplicate element or room)"
-        case .danglingParent(let e, let p): return "\(e): parentIdentifier \(p.uuidString) is not a wall of the room"
+        case .nonFinite(_, let f): return "\(f) is not finite"
+        case .outOfRange(_, let f, let v, let r): return "\(f) = \(v) is out of range (must be \(r))"
+        case .notRigid(_, let d): return "transform is not a rigid transform (\(d))"
+        case .degeneratePolygon(_, let n): return "polygonCorners has \(n) corners (need 0 or ≥ 3)"
+        case .selfIntersectingPolygon(_, let a, let b):
+            return "polygonCorners is not a simple polygon (edge \(a) crosses or overlaps edge \(b))"
+        case .duplicateIdentifier(let id, let first, _):
+            return "repeats identifier \(id.uuidString) of \(first) (a duplicated element or room)"
+        case .danglingParent(_, let p): return "parentIdentifier \(p.uuidString) is not a wall of the room"
         }
     }
+
+    /// A one-line human-readable description: the element, the field and what is accepted.
+    public var description: String { "\(element): \(problem)" }
 }
 
 /// A model type checked by ``RoomPlanJSON/decode(_:from:)`` after decoding.
@@ -64,6 +67,10 @@ extension CapturedRoom: ValidatedRoomPlanModel {
     public static let maximumSize: Float = 1_000
     /// Most `polygonCorners` one surface may have (bounds the simplicity check's quadratic work).
     public static let maximumPolygonCorners = 10_000
+    /// Most edge pairs the simplicity check examines over one model's polygons together (Σ n(n-1)/2;
+    /// a real house needs about 10⁴), so a 64 MiB file of polygons is refused in well under a second
+    /// instead of being checked for minutes.
+    public static let maximumPolygonWork = 50_000_000
     /// Largest accepted curve start angle magnitude and arc span, radians (2π, plus rounding slack).
     static let angleLimit: Float = 2 * .pi + 1e-3
 
@@ -81,23 +88,25 @@ extension CapturedRoom: ValidatedRoomPlanModel {
     /// - Throws: ``CapturedRoomValidationError`` naming the first element and field at fault.
     /// - Complexity: O(elements + Σ corners²) (the polygon check; corners are capped).
     public func validate() throws(CapturedRoomValidationError) {
-        try validate(prefix: "")
+        var work = 0
+        try validate(prefix: "", work: &work)
     }
 
     func validateModel() throws(CapturedRoomValidationError) { try validate() }
 
-    /// ``validate()`` with element names prefixed by `prefix` (`rooms[2].`).
-    func validate(prefix: String) throws(CapturedRoomValidationError) {
+    /// ``validate()`` with element names prefixed by `prefix` (`rooms[2].`); `work` counts the polygon
+    /// edge pairs examined so far (see ``maximumPolygonWork``).
+    func validate(prefix: String, work: inout Int) throws(CapturedRoomValidationError) {
         var seen: [UUID: String] = [:]
         try Self.validateElements(
             walls: walls, doors: doors, windows: windows, openings: openings, floors: floors, objects: objects,
-            sections: sections, prefix: prefix, seen: &seen)
+            sections: sections, prefix: prefix, seen: &seen, work: &work)
     }
 
     /// The shared checks of rooms and of a structure's merged arrays; `seen` collects identifiers.
     static func validateElements(
         walls: [Surface], doors: [Surface], windows: [Surface], openings: [Surface], floors: [Surface],
-        objects: [Object], sections: [Section], prefix: String, seen: inout [UUID: String]
+        objects: [Object], sections: [Section], prefix: String, seen: inout [UUID: String], work: inout Int
     ) throws(CapturedRoomValidationError) {
         let lists: [(String, [Surface])] = [
             ("walls", walls), ("doors", doors), ("windows", windows), ("openings", openings), ("floors", floors),
@@ -107,7 +116,7 @@ extension CapturedRoom: ValidatedRoomPlanModel {
                 let name = "\(prefix)\(listName)[\(i)] (identifier \(s.identifier.uuidString))"
                 if let first = seen[s.identifier] { throw .duplicateIdentifier(s.identifier, first: first, second: name) }
                 seen[s.identifier] = name
-                try checkSurface(s, name)
+                try checkSurface(s, name, work: &work)
             }
         }
         let wallIDs = Set(walls.map(\.identifier))
@@ -138,7 +147,7 @@ extension CapturedRoom: ValidatedRoomPlanModel {
     }
 
     /// One surface's transform, dimensions, polygon and curve.
-    static func checkSurface(_ s: Surface, _ name: String) throws(CapturedRoomValidationError) {
+    static func checkSurface(_ s: Surface, _ name: String, work: inout Int) throws(CapturedRoomValidationError) {
         try checkTransform(name, s.transform)
         try checkDimensions(name, s.dimensions, positiveDepth: false)
         let n = s.polygonCorners.count
@@ -154,6 +163,11 @@ extension CapturedRoom: ValidatedRoomPlanModel {
                 throw .outOfRange(element: name, field: "polygonCorners", value: d,
                                   requirement: "within \(Int(maximumSize)) m of the element's origin")
             }
+        }
+        work += n * (n - 1) / 2
+        if work > maximumPolygonWork {
+            throw .outOfRange(element: name, field: "polygonCorners.count", value: Float(n),
+                              requirement: "small enough that the model's polygons have at most \(maximumPolygonWork) edge pairs together")
         }
         if n >= 3, let (a, b) = PolygonSimplicity.firstIntersection(s.polygonCorners.map { SIMD2(Double($0.x), Double($0.y)) }) {
             throw .selfIntersectingPolygon(element: name, firstEdge: a, secondEdge: b)
@@ -231,12 +245,13 @@ extension CapturedStructure: ValidatedRoomPlanModel {
     /// - Throws: ``CapturedRoomValidationError`` naming the first element and field at fault.
     public func validate() throws(CapturedRoomValidationError) {
         var roomIDs: [UUID: String] = [:]
+        var work = 0
         var acrossRooms: [UUID: String] = [:]
         for (r, room) in rooms.enumerated() {
             let name = "rooms[\(r)]"
             if let first = roomIDs[room.identifier] { throw .duplicateIdentifier(room.identifier, first: first, second: name) }
             roomIDs[room.identifier] = name
-            try room.validate(prefix: name + ".")
+            try room.validate(prefix: name + ".", work: &work)
             let ids = [room.walls, room.doors, room.windows, room.openings, room.floors].flatMap { $0.map(\.identifier) }
                 + room.objects.map(\.identifier)
             for id in ids {
@@ -249,7 +264,7 @@ extension CapturedStructure: ValidatedRoomPlanModel {
         var seen: [UUID: String] = [:]
         try CapturedRoom.validateElements(
             walls: walls, doors: doors, windows: windows, openings: openings, floors: floors, objects: objects,
-            sections: sections, prefix: "", seen: &seen)
+            sections: sections, prefix: "", seen: &seen, work: &work)
     }
 
     func validateModel() throws(CapturedRoomValidationError) { try validate() }
