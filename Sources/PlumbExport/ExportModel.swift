@@ -32,8 +32,9 @@ public struct ExportModel: Sendable, Equatable {
     /// Doors, windows and openings by host identifier, in that order (built once: O(1) look-ups).
     var hostedByWall: [UUID: [CapturedRoom.Surface]] = [:]
 
-    /// The model of one captured room.
-    /// - Throws: ``ExportError/invalidGeometry(element:detail:)`` for non-finite or negative geometry.
+    /// The model of one captured room; it must pass ``Plumbline/CapturedRoom/validate()``.
+    /// - Throws: ``ExportError/invalidGeometry(element:detail:)`` for non-finite, out-of-bounds or
+    ///   malformed geometry (the element and the field named).
     public init(room: CapturedRoom) throws(ExportError) {
         walls = room.walls
         doors = room.doors
@@ -44,12 +45,15 @@ public struct ExportModel: Sendable, Equatable {
         sections = room.sections
         rooms = [Self.makeRoom(room)]
         Self.nameRooms(&rooms)
+        do throws(CapturedRoomValidationError) { try room.validate() } catch { throw Self.invalid(error) }
         try validate()
         hostedByWall = Self.group(doors + windows + openings)
     }
 
-    /// The model of a structure: its merged element arrays, and its rooms.
-    /// - Throws: ``ExportError/invalidGeometry(element:detail:)`` for non-finite or negative geometry.
+    /// The model of a structure: its merged element arrays, and its rooms; it must pass
+    /// ``Plumbline/CapturedStructure/validate()``.
+    /// - Throws: ``ExportError/invalidGeometry(element:detail:)`` for non-finite, out-of-bounds or
+    ///   malformed geometry (the element and the field named).
     public init(structure: CapturedStructure) throws(ExportError) {
         walls = structure.walls
         doors = structure.doors
@@ -68,8 +72,14 @@ public struct ExportModel: Sendable, Equatable {
             rooms = structure.rooms.map(Self.makeRoom)
         }
         Self.nameRooms(&rooms)
+        do throws(CapturedRoomValidationError) { try structure.validate() } catch { throw Self.invalid(error) }
         try validate()
         hostedByWall = Self.group(doors + windows + openings)
+    }
+
+    /// A validation failure as an export error naming the element.
+    static func invalid(_ e: CapturedRoomValidationError) -> ExportError {
+        .invalidGeometry(element: e.element, detail: e.problem)
     }
 
     /// Surfaces grouped by `parentIdentifier`, order kept.

@@ -1,5 +1,6 @@
 import Foundation
 import Plumbline
+import PlumbKernel
 
 /// A measured floor plan of one storey as SVG, seen from above.
 ///
@@ -105,8 +106,8 @@ public enum FloorPlanSVG {
         let size = hi - lo
         let n = { (v: Double) in DecimalText.compact(v, 3) }
         var head = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        head += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int((size.x * style.pixelsPerMetre).rounded()))\" "
-        head += "height=\"\(Int((size.y * style.pixelsPerMetre).rounded()))\" viewBox=\"\(n(lo.x)) \(n(lo.y)) \(n(size.x)) \(n(size.y))\" "
+        head += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(saturating: (size.x * style.pixelsPerMetre).rounded()))\" "
+        head += "height=\"\(Int(saturating: (size.y * style.pixelsPerMetre).rounded()))\" viewBox=\"\(n(lo.x)) \(n(lo.y)) \(n(size.x)) \(n(size.y))\" "
         head += "data-story=\"\(story)\" data-units=\"m\">\n"
         head += "<title>Floor plan, storey \(story)</title>\n"
         head += """
@@ -162,8 +163,8 @@ public enum FloorPlanSVG {
 
     /// u positions from `a` to `b` (inclusive), sampled finely for curved walls.
     static func samples(_ s: WallSolid, _ a: Float, _ b: Float) -> [Float] {
-        guard s.curve != nil else { return [a, b] }
-        let n = max(1, Int(((b - a) / (2 * .pi / 180)).rounded(.up)))
+        guard let c = s.curve else { return [a, b] }
+        let n = ArcBudget.steps(Double(((b - a) / (2 * .pi / 180)).rounded(.up)), radius: c.radius, span: b - a)
         return (0...n).map { a + (b - a) * Float($0) / Float(n) }
     }
 

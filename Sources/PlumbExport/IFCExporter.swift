@@ -123,7 +123,7 @@ public enum IFCExporter {
                 // Plan arc band in local x-z, extruded up local y. Profile (p, q) = local (x, −z).
                 let us = solid.outline.map(\.x)
                 let lo = us.min() ?? 0, hi = us.max() ?? 0
-                let n = max(2, Int(((hi - lo) / (2 * .pi / 180)).rounded(.up)))
+                let n = max(2, ArcBudget.steps(Double(((hi - lo) / (2 * .pi / 180)).rounded(.up)), radius: solid.curve!.radius, span: hi - lo))
                 var pts: [SIMD2<Double>] = []
                 for k in 0...n {
                     let u = lo + (hi - lo) * Float(k) / Float(n)

@@ -7,6 +7,7 @@ import Musl
 import Darwin
 #endif
 import Plumbline
+import PlumbKernel
 
 /// Maps objects to model files for ``USDExportOptions/model`` exports (RoomPlan
 /// `CapturedRoom.ModelProvider`): by category, or by category plus a set of attributes
@@ -51,7 +52,7 @@ public struct ModelProvider: Sendable, Equatable {
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
         } catch {
-            throw .fileError(path: directory.path, detail: "cannot list catalog: \(error.localizedDescription)")
+            throw .fileError(path: directory.path, detail: "cannot list catalog: \(SystemErrorText.reason(error))")
         }
         guard let root = Self.realPath(directory.path) else {
             throw .fileError(path: directory.path, detail: "cannot resolve the catalog folder")

@@ -82,7 +82,7 @@ public struct WallSolid: Sendable {
         if let c = wall.curve {
             let lo = min(c.startAngle, c.endAngle), hi = max(c.startAngle, c.endAngle)
             outline = [SIMD2(lo, -h), SIMD2(hi, -h), SIMD2(hi, h), SIMD2(lo, h)]
-            let n = max(1, Int((hi - lo) / Self.maximumArcStep) + 1)
+            let n = ArcBudget.steps(Double((hi - lo) / Self.maximumArcStep).rounded(.down) + 1, radius: c.radius, span: hi - lo)
             for i in 1..<n { extraBreaks.append(lo + (hi - lo) * Float(i) / Float(n)) }
         } else {
             outline = wall.localOutline.map { SIMD2($0.x, $0.y) }
@@ -111,6 +111,11 @@ public struct WallSolid: Sendable {
     static func parameter(of p: SIMD3<Float>, curve: CapturedRoom.Surface.Curve?, around: Float) -> Float {
         guard let c = curve else { return p.x }
         var a = atan2(p.z - c.center.y, p.x - c.center.x)
+        guard abs(around) <= 64 else {
+            // Far-off angles (only unvalidated curves): one multiple of 2π, not a loop that never ends.
+            let k = ((around - a) / (2 * .pi)).rounded()
+            return k.isFinite ? a + k * 2 * .pi : a
+        }
         while a - around > .pi { a -= 2 * .pi }
         while around - a > .pi { a += 2 * .pi }
         return a

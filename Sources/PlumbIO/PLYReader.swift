@@ -6,6 +6,8 @@ import PlumbKernel
 /// three encodings, before or after the vertex element. A `comment plumbline_origin X Y Z` line (written by
 /// ``PointCloudWriter``) gives the world position of the file's (0, 0, 0); `comment plumbline_sensor K X Y Z`
 /// lines give sensor positions (see ``SensorComments``), and a `scanner` column maps to the frame index.
+/// Binary bodies must end with the last declared record (at most one trailing line ending is allowed):
+/// anything else is ``PointCloudFormatError/unexpectedTrailingData(at:)`` at its byte offset.
 enum PLYReader {
     static func read(_ bytes: UnsafeRawBufferPointer, options: PointCloudReadOptions) throws(PointCloudFormatError) -> PointCloudReadResult {
         let header = try PLYHeader.parse(bytes)
@@ -179,6 +181,13 @@ enum PLYReader {
             }
         }
         trailing = bytes.count - offset
+        // Bytes after the last declared record are junk or a wrong header (a count too small): refused,
+        // except one line ending some writers put after the binary body.
+        if trailing > 0 {
+            let tail = UnsafeRawBufferPointer(rebasing: bytes[offset...])
+            let lineEnding = trailing <= 2 && tail.allSatisfy { $0 == 0x0A || $0 == 0x0D }
+            if !lineEnding { throw .unexpectedTrailingData(at: .byteOffset(offset)) }
+        }
         return assembler
     }
 

@@ -12,7 +12,9 @@ import PlumbKernel
 ///   9 → `x y z r g b nx ny nz`; any other count ≥ 3 → `x y z` and the rest skipped.
 /// Colour values are 0…255. Every data line must have the same number of values as the first.
 /// A first data line holding a single integer (the PTS point-count line) is reported as the declared
-/// count; it is never used to size memory.
+/// count; it is never used to size memory. A last line without a line ending that stops in the middle
+/// of a number (its final character `.`, `,`, `+`, `-`, `e` or `E`) is
+/// ``PointCloudFormatError/truncatedData(element:index:at:)``: the file was cut.
 enum XYZReader {
     static func columnNames(forCount n: Int) -> [String] {
         switch n {
@@ -33,6 +35,12 @@ enum XYZReader {
         var expected = 0
         var assembler: CloudAssembler?
         var report = PointCloudReadReport(format: .xyz, encoding: .ascii, declaredPointCount: nil)
+        // A file cut inside its last number ("… 3." or "… 1.5,") has no line ending after it: that
+        // last line is refused rather than read as a shorter number.
+        let last = bytes.isEmpty ? 0x0A : bytes[bytes.count - 1]
+        let cutInsideNumber = [UInt8(ascii: "."), UInt8(ascii: ","), UInt8(ascii: "+"), UInt8(ascii: "-"),
+                               UInt8(ascii: "e"), UInt8(ascii: "E")].contains(last)
+        var points = 0
         while let r = cursor.nextLine() {
             let line = cursor.line
             var tok = Tokenizer(bytes, r, commaIsSeparator: true)
@@ -82,6 +90,9 @@ enum XYZReader {
                 assembler = CloudAssembler(capacity: estimate, attributes: AttributePresence(targets: targets.compactMap { $0 }),
                                            coordinatesAreFloat32: false, organised: false, policy: options.nonFiniteCoordinates)
             }
+            if cutInsideNumber && cursor.position >= bytes.count {
+                throw .truncatedData(element: "point", index: points, at: .line(line))
+            }
             var rec = PointRecord()
             var t2 = Tokenizer(bytes, r, commaIsSeparator: true)
             for c in 0..<expected {
@@ -103,6 +114,7 @@ enum XYZReader {
                 throw .wrongValueCount(expected: expected, found: expected + t2.countRemaining(), at: .line(line))
             }
             try assembler!.add(rec, location: .line(line))
+            points += 1
         }
         guard let assembler else { throw .emptyInput }
         assembler.fill(&report)

@@ -114,6 +114,21 @@ public enum SafeFile {
         try write(data, toFile: path)
     }
 
+    /// Checks, without writing, that ``write(_:toOutput:)`` could replace or create `path`: `-`, or a
+    /// path whose existing entry is a regular file and whose directory exists and is writable. Commands
+    /// that write several files check every target first, so a refused target leaves nothing written.
+    /// - Throws: ``SafeFileError/notARegularFile(path:kind:)``, ``SafeFileError/cannotWrite(path:reason:)``.
+    /// - Complexity: two system calls.
+    public static func checkTarget(_ path: String) throws(SafeFileError) {
+        if path == standardOutputPath { return }
+        _ = try existingRegularFile(path)
+        let slash = path.lastIndex(of: "/")
+        let dir = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        if access(dir, W_OK | X_OK) != 0 {
+            throw .cannotWrite(path: path, reason: "cannot write in '\(dir)': \(systemMessage())")
+        }
+    }
+
     /// Reads the whole file or stream at `path`, refusing it once it exceeds `limit` bytes.
     /// - Throws: ``SafeFileError/inputTooLarge(path:bytes:limit:)`` (before reading, for a regular file
     ///   whose size exceeds the limit; after `limit + 1` bytes for a stream),
@@ -205,17 +220,24 @@ public enum SafeFile {
     static let mapNoReserve: Int32 = 0
     #endif
 
-    /// The write path with an injectable `write(2)` (tests use it to simulate a full disk).
-    static func write(_ data: Data, toFile path: String, using call: WriteCall = systemWrite) throws(SafeFileError) {
+    /// The `lstat` of the regular file at `path`, `nil` when nothing is there; anything that is not a
+    /// regular file is refused (never replaced).
+    static func existingRegularFile(_ path: String) throws(SafeFileError) -> stat? {
         guard !path.isEmpty else { throw .cannotWrite(path: path, reason: "empty path") }
         guard !path.hasSuffix("/") else { throw .notARegularFile(path: path, kind: "a directory") }
         var st = stat()
         if lstat(path, &st) == 0 {
             if let kind = kindName(st.st_mode) { throw .notARegularFile(path: path, kind: kind) }
+            return st
         } else if errno != ENOENT {
             throw .cannotWrite(path: path, reason: systemMessage())
         }
-        let existing = (st.st_mode & S_IFMT) == S_IFREG ? st : nil
+        return nil
+    }
+
+    /// The write path with an injectable `write(2)` (tests use it to simulate a full disk).
+    static func write(_ data: Data, toFile path: String, using call: WriteCall = systemWrite) throws(SafeFileError) {
+        let existing = try existingRegularFile(path)
         let slash = path.lastIndex(of: "/")
         let dir = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
@@ -367,5 +389,28 @@ final class TemporaryRegistry: @unchecked Sendable {
     /// Unlinks every registered temporary. Async-signal-safe: no locks, no allocation.
     func unlinkAll() {
         for i in 0..<Self.slots where active[i] != 0 { unlink(buffers + i * Self.pathCapacity) }
+    }
+}
+
+/// One-line reasons for Foundation file errors: the POSIX cause (`Not a directory (errno 20)`) instead
+/// of Foundation's `The operation could not be completed. (NSCocoaErrorDomain error 512.)`.
+public enum SystemErrorText {
+    /// The most specific one-line reason `error` carries: an underlying POSIX error's `strerror` text
+    /// and number when there is one (searched through `NSUnderlyingErrorKey`), else the localized
+    /// description; control characters escaped, newlines folded.
+    /// - Complexity: O(depth of the underlying-error chain + length of the text).
+    public static func reason(_ error: any Error) -> String {
+        var current: NSError? = error as NSError
+        var depth = 0
+        while let e = current, depth < 8 {
+            if e.domain == NSPOSIXErrorDomain, e.code > 0 {
+                return "\(String(cString: strerror(Int32(e.code)))) (errno \(e.code))"
+            }
+            // Linux Foundation keeps the underlying error as a Swift `Error`, not an `NSError` object.
+            current = (e.userInfo[NSUnderlyingErrorKey] as? any Error).map { $0 as NSError }
+            depth += 1
+        }
+        let text = (error as NSError).localizedDescription.replacingOccurrences(of: "\n", with: " ")
+        return TerminalText.sanitised(text, keepNewlines: false)
     }
 }

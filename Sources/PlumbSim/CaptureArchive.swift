@@ -114,7 +114,7 @@ public struct CaptureArchive: Sendable, Equatable {
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
-            throw .io(path: directory.path, reason: "cannot create the directory: \(error.localizedDescription)")
+            throw .io(path: directory.path, reason: "cannot create the directory: \(SystemErrorText.reason(error))")
         }
         let manifestData: Data
         do { manifestData = try enc.encode(manifest) } catch { throw .io(path: directory.path, reason: "\(error)") }

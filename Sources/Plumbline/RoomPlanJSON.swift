@@ -25,6 +25,9 @@ public enum RoomPlanJSONError: Error, Sendable, Equatable, CustomStringConvertib
     /// deeper than ``RoomPlanJSON/maximumDepth``; refused by a scan before parsing (`byteOffset` is
     /// where the limit was passed).
     case structureTooLarge(detail: String, byteOffset: Int)
+    /// The JSON decoded but the model fails ``CapturedRoom/validate()`` / ``CapturedStructure/validate()``
+    /// (the error names the element and the field).
+    case invalidModel(CapturedRoomValidationError)
 
     /// A one-line human-readable description.
     public var description: String {
@@ -38,6 +41,7 @@ public enum RoomPlanJSONError: Error, Sendable, Equatable, CustomStringConvertib
         case .unencodableValue(let p, let d): return "RoomPlan JSON: cannot encode value at \(p): \(d)"
         case .fileError(let p, let d): return "RoomPlan JSON: file \(p): \(d)"
         case .structureTooLarge(let d, let o): return "RoomPlan JSON: \(d) (at byte \(o)); refused before parsing"
+        case .invalidModel(let e): return "RoomPlan JSON: invalid model: \(e)"
         }
     }
 }
@@ -87,7 +91,9 @@ public enum RoomPlanJSON {
     /// - Throws: ``RoomPlanJSONError`` naming the failing key path.
     /// - Complexity: O(size of the input).
     /// A UTF-8 byte-order mark at the start is skipped (RFC 8259 allows parsers to ignore it); the
-    /// structure limits (``maximumContainers``, ``maximumDepth``) are checked before parsing.
+    /// structure limits (``maximumContainers``, ``maximumDepth``) are checked before parsing. A decoded
+    /// ``CapturedRoom`` or ``CapturedStructure`` must pass its `validate()` (physical bounds, rigid
+    /// transforms, simple polygons, unique identifiers): otherwise ``RoomPlanJSONError/invalidModel(_:)``.
     public static func decode<T: Decodable>(_ type: T.Type, from input: Data) throws(RoomPlanJSONError) -> T {
         let data = input.starts(with: [0xEF, 0xBB, 0xBF]) ? Data(input.dropFirst(3)) : input
         guard !data.isEmpty else { throw .emptyInput }
@@ -95,8 +101,9 @@ public enum RoomPlanJSON {
             throw .inputTooLarge(bytes: data.count, limit: maximumInputBytes)
         }
         try checkStructure(data)
+        let value: T
         do {
-            return try makeDecoder().decode(T.self, from: data)
+            value = try makeDecoder().decode(T.self, from: data)
         } catch let error as DecodingError {
             let mapped = map(error)
             if case .malformedJSON = mapped { throw .malformedJSON(detail: JSONDiagnostics.locate(in: data)) }
@@ -104,6 +111,10 @@ public enum RoomPlanJSON {
         } catch {
             throw .malformedJSON(detail: String(describing: error))
         }
+        if let model = value as? any ValidatedRoomPlanModel {
+            do throws(CapturedRoomValidationError) { try model.validateModel() } catch { throw .invalidModel(error) }
+        }
+        return value
     }
 
     /// Reads and decodes a file: a regular file's size is checked against ``maximumInputBytes``

@@ -40,6 +40,8 @@ struct ExportCommand: ParsableCommand {
         if ifc == dash && measurements == dash { throw ValidationError("only one of --ifc and --measurements can be '-'") }
         let console = Console(output: ifc == dash ? dash : measurements)
         let m = try ExportModel.load(contentsOf: URL(fileURLWithPath: model))
+        // Every target is checked before anything is written: a refused one leaves no partial export.
+        for target in [usdz, metadata, svg, ifc, measurements].compactMap({ $0 }) { try SafeFile.checkTarget(target) }
         if let usdz {
             var provider: ModelProvider? = nil
             if let catalog { provider = try ModelProvider(catalog: URL(fileURLWithPath: catalog)) }

@@ -40,7 +40,13 @@ struct MergeCommand: AsyncParsableCommand {
         guard !rooms.isEmpty else { throw ValidationError("give at least one room JSON file") }
         let console = Console(output: output)
         var input: [CapturedRoom] = []
-        for path in rooms { input.append(try RoomPlanJSON.decode(CapturedRoom.self, contentsOf: URL(fileURLWithPath: path))) }
+        for path in rooms {
+            do throws(RoomPlanJSONError) {
+                input.append(try RoomPlanJSON.decode(CapturedRoom.self, contentsOf: URL(fileURLWithPath: path)))
+            } catch {
+                throw InputFileError(path: path, error: error)
+            }
+        }
         var options = StructureBuilder.Options()
         options.storeyGap = storeyGap
         options.maximumFloorOverlap = maxFloorOverlap
@@ -71,4 +77,13 @@ struct MergeCommand: AsyncParsableCommand {
             return parent.isEmpty ? (p as NSString).lastPathComponent : parent + "/" + (p as NSString).lastPathComponent
         }
     }
+}
+
+/// An error reading one of several input files: the file's path, then the error (which names the element).
+struct InputFileError: Error, CustomStringConvertible {
+    /// The input file.
+    var path: String
+    /// What went wrong in it.
+    var error: any Error
+    var description: String { "\(path): \(error)" }
 }

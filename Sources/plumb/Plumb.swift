@@ -23,7 +23,7 @@ struct Plumb: AsyncParsableCommand {
             let code = exitCode(for: error)
             let message: String
             if let e = error as? CocoaError {
-                message = "Error: " + (e.filePath.map { "\($0): " } ?? "") + e.localizedDescription
+                message = "Error: " + (e.filePath.map { "\($0): " } ?? "") + SystemErrorText.reason(e)
             } else {
                 message = fullMessage(for: error)
             }

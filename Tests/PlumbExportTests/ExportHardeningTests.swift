@@ -100,6 +100,11 @@ final class ExportHardeningTests: XCTestCase {
             w.identifier = UUID(uuidString: String(format: "00000000-0000-4000-8000-%012d", k))!
             return w
         }
+        // The walls were replaced: doors, windows and openings would name hosts that are gone (refused by
+        // `CapturedRoom.validate()`).
+        room.doors = []
+        room.windows = []
+        room.openings = []
         let model = try ExportModel(room: room)
         XCTAssertEqual(model.stories.count, 201)
         XCTAssertThrowsError(try FloorPlanSVG.write(model, to: dir.appendingPathComponent("plan.svg"))) { error in

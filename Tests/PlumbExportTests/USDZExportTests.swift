@@ -175,7 +175,7 @@ final class USDZExportTests: XCTestCase {
         room.walls[0].transform.elements[12] = .nan
         XCTAssertThrowsError(try ExportModel(room: room)) { e in
             guard case ExportError.invalidGeometry(let el, _) = e else { return XCTFail("\(e)") }
-            XCTAssertEqual(el, "walls[0]")
+            XCTAssertTrue(el.hasPrefix("walls[0]"), el)
         }
         room.walls[0].transform = .identity
         room.walls[0].dimensions = SIMD3(-1, 2, 0)
@@ -186,7 +186,7 @@ final class USDZExportTests: XCTestCase {
         huge.walls[0].polygonCorners = (0..<(ExportModel.maximumPolygonCorners + 1)).map { SIMD3(Float($0) * 1e-3, 0, 0) }
         XCTAssertThrowsError(try ExportModel(room: huge)) { e in
             guard case ExportError.invalidGeometry(let el, _) = e else { return XCTFail("\(e)") }
-            XCTAssertEqual(el, "walls[0]")
+            XCTAssertTrue(el.hasPrefix("walls[0]"), el)
         }
         huge = room
         huge.openings = (0...ExportModel.maximumHostedPerWall).map { _ in

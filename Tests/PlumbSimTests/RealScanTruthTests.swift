@@ -308,7 +308,10 @@ struct RealScanTruthTests {
         #expect(error(good) == nil)
         var huge = good
         huge.walls[0].dimensions.x = 1e9
-        if case .invalidOptions = error(huge) {} else { Issue.record("a 1000 km wall must exceed the station limit") }
+        // Refused by the model gate (sizes < 1 km) before the station limit is reached.
+        if case .invalidModel(.invalidModel(.outOfRange(_, "dimensions.x", _, _))) = error(huge) {} else {
+            Issue.record("a 1000 km wall must be refused: \(String(describing: error(huge)))")
+        }
         var origin = good
         origin.unknownFields["plumblineOrigin"] = .string("here")
         #expect(error(origin) == .badModelOrigin("not an array of 3 numbers"))

@@ -15,6 +15,14 @@ struct RoomPlanJSONTests {
             identifier: doorID, completedEdges: [.left, .top], parentIdentifier: wallID)
     }
 
+    /// The door's host wall (a door whose parent is not a wall of its room fails `CapturedRoom.validate()`,
+    /// which `RoomPlanJSON.decode` runs).
+    static func wall() -> CapturedRoom.Surface {
+        CapturedRoom.Surface(
+            category: .wall, dimensions: SIMD3(3, 2.5, 0), transform: Transform4x4(yaw: 0.5, translation: SIMD3(0.3, 0.8, 13)),
+            identifier: wallID)
+    }
+
     static func string(_ v: some Encodable) throws -> String {
         String(decoding: try RoomPlanJSON.encode(v), as: UTF8.self)
     }
@@ -99,8 +107,9 @@ struct RoomPlanJSONTests {
     }
 
     @Test func structureRoundTrips() throws {
-        let room = CapturedRoom(walls: [], doors: [Self.door()], sections: [.init(label: .kitchen, center: SIMD3(1, 0, 2))])
-        let s = CapturedStructure(rooms: [room, room], doors: [Self.door()], sections: room.sections)
+        let room = CapturedRoom(walls: [Self.wall()], doors: [Self.door()], sections: [.init(label: .kitchen, center: SIMD3(1, 0, 2))])
+        let other = CapturedRoom(identifier: UUID(uuidString: "00000000-0000-4000-8000-000000000002")!, sections: room.sections)
+        let s = CapturedStructure(rooms: [room, other], walls: [Self.wall()], doors: [Self.door()], sections: room.sections)
         let back = try RoomPlanJSON.decode(CapturedStructure.self, from: try RoomPlanJSON.encode(s))
         #expect(back == s)
         #expect(back.rooms.count == 2 && back.rooms[0].identifier == room.identifier)
@@ -166,7 +175,7 @@ struct RoomPlanJSONTests {
     @Test func writeThenReadFile() throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("plumbline-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: url) }
-        let room = CapturedRoom(doors: [Self.door()], sections: [.init(label: .bathroom, center: SIMD3(1, 0, -2))])
+        let room = CapturedRoom(walls: [Self.wall()], doors: [Self.door()], sections: [.init(label: .bathroom, center: SIMD3(1, 0, -2))])
         try RoomPlanJSON.write(room, to: url)
         #expect(try RoomPlanJSON.decode(CapturedRoom.self, contentsOf: url) == room)
     }

@@ -61,12 +61,13 @@ struct PlaneOccupancyGrid {
         var cells = [Int32]()
         var pointCell = [Int32](repeating: 0, count: m)
         for attempt in 0...8 {
-            let w = Int(((hi.x - lo.x) / c).rounded(.down)) + 1
-            let h = Int(((hi.y - lo.y) / c).rounded(.down)) + 1
-            if w.multipliedReportingOverflow(by: h).overflow || w * h > maxCells {
+            // Sized in floating point first: a stray point at 1e19 m must grow the cell, not trap `Int(_:)`.
+            let wd = ((hi.x - lo.x) / c).rounded(.down) + 1, hd = ((hi.y - lo.y) / c).rounded(.down) + 1
+            if !(wd * hd <= Double(maxCells)) {
                 c *= 1.5
                 continue
             }
+            let w = Int(wd), h = Int(hd)
             cells = [Int32](repeating: 0, count: w * h)
             let occupied = Self.rasterise(puv, lo: lo, cell: c, width: w, height: h, counts: &cells, pointCell: &pointCell)
             width = w

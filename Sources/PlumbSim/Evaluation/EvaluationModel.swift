@@ -18,6 +18,10 @@ public enum EvaluationError: Error, Sendable, Equatable, CustomStringConvertible
     /// A model list (`path` such as `rooms[2].objects`) or a plan list is longer than the evaluation
     /// accepts (``EvaluationModel/maximumElementsPerList``; the matchings are cubic in it).
     case tooManyElements(path: String, count: Int, limit: Int)
+    /// The model fails ``Plumbline/CapturedStructure/validate()`` (physical bounds, rigid transforms,
+    /// simple polygons, a room or element identifier used twice — a duplicated room would be counted
+    /// twice); the error names the element and the field.
+    case invalidModel(CapturedRoomValidationError)
 
     /// A one-line human-readable description.
     public var description: String {
@@ -29,6 +33,7 @@ public enum EvaluationError: Error, Sendable, Equatable, CustomStringConvertible
         case let .unknownRoom(id): "the plan has no room '\(id)'"
         case let .nonFiniteModel(p): "model element \(p) has a non-finite transform or dimension"
         case let .tooManyElements(p, n, l): "\(p) has \(n) elements, more than the \(l) the evaluation accepts"
+        case let .invalidModel(e): "invalid model: \(e)"
         }
     }
 }
@@ -73,8 +78,9 @@ public struct EvaluationModel: Sendable, Equatable {
     /// matching is O(n³): 1000 keeps one matching near a second).
     public static let maximumElementsPerList = 1000
 
-    /// Checks that every element's transform and dimensions are finite and no list is longer than
-    /// ``maximumElementsPerList``.
+    /// Checks that every element's transform and dimensions are finite, no list is longer than
+    /// ``maximumElementsPerList``, and the rooms (with the structure's walls) pass
+    /// ``Plumbline/CapturedStructure/validate()``: no room or element identifier twice.
     public func validate() throws(EvaluationError) {
         if rooms.isEmpty { throw .emptyModel }
         let limit = Self.maximumElementsPerList
@@ -100,6 +106,8 @@ public struct EvaluationModel: Sendable, Equatable {
             }
         }
         try check(structureWalls, "walls")
+        let whole = CapturedStructure(rooms: rooms, walls: structureWalls, identifier: rooms[0].identifier)
+        do throws(CapturedRoomValidationError) { try whole.validate() } catch { throw .invalidModel(error) }
     }
 }
 

@@ -297,6 +297,7 @@ public enum RandomEvaluation {
             case .noClosedOutline: return "noClosedOutline"
             case .roomTooLarge: return "roomTooLarge"
             case .implausibleGeometry: return "implausibleGeometry"
+            case .invalidModel: return "invalidModel"
             }
         }
         // Other typed errors: the case name is what `String(reflecting:)` of the case shows before "(".

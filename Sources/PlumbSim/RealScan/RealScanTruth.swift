@@ -1,5 +1,6 @@
 import Foundation
 import Plumbline
+import PlumbKernel
 
 /// Measured ground truth of a real scan: floor and ceiling, the rooms' floor polygons, wall planes where
 /// they were measured, and how certain the measurements are. Everything is in the **scan's own frame**
@@ -176,11 +177,16 @@ public struct RealScanTruth: Sendable, Codable, Equatable {
         return try parse(value)
     }
 
-    /// Reads and decodes a truth file (see ``decode(_:)``).
+    /// Truth files larger than this (16 MiB) are refused before reading (streams once they pass it).
+    public static let maximumFileBytes = 16 << 20
+
+    /// Reads and decodes a truth file (see ``decode(_:)``), at most ``maximumFileBytes``.
     /// - Throws: ``RealScanTruthError``.
     public static func load(contentsOf url: URL) throws(RealScanTruthError) -> RealScanTruth {
         let data: Data
-        do { data = try Data(contentsOf: url) } catch { throw .unreadable(detail: "\(url.path): \(error.localizedDescription)") }
+        do throws(SafeFileError) { data = try SafeFile.read(contentsOf: url.path, limit: maximumFileBytes) } catch {
+            throw .unreadable(detail: error.description)
+        }
         return try decode(data)
     }
 

@@ -19,6 +19,9 @@ public enum RoomBuildError: Error, Sendable, Equatable, CustomStringConvertible 
     /// The planes found give a room that cannot stand (the ceiling at or below the floor somewhere on the
     /// outline): usually a wrong up axis; the text says where.
     case implausibleGeometry(String)
+    /// The built room fails ``CapturedRoom/validate()`` (for example a non-positive height or a
+    /// non-finite corner): it is never returned or written; the error names the element and field.
+    case invalidModel(CapturedRoomValidationError)
 
     public var description: String {
         switch self {
@@ -30,6 +33,8 @@ public enum RoomBuildError: Error, Sendable, Equatable, CustomStringConvertible 
         case let .roomTooLarge(span, limit):
             "the scan spans \(String(format: "%.4g", span)) m, more than the \(String(format: "%.0f", limit)) m a single room may span"
         case let .implausibleGeometry(why): "implausible room: \(why); if the scan is Z-up or Y-up, say so (--up z / --up y)"
+        case let .invalidModel(e):
+            "the built room is not a valid model (\(e)); nothing was written: if the scan is Z-up or Y-up, say so (--up z / --up y), or remove stray points from the scan"
         }
     }
 }

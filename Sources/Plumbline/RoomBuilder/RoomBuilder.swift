@@ -189,6 +189,7 @@ public struct RoomBuilder: Sendable {
         }
         let ceilingY = structure.ceilings.isEmpty ? structure.floorY + 2.5 : structure.ceilingY(x: 0, z: 0)
         clock.lap("finish")
+        do throws(CapturedRoomValidationError) { try room.validate() } catch { throw .invalidModel(error) }
         return Result(room: room, upAxis: up, outline: outline, floorY: structure.floorY, ceilingY: ceilingY,
                       timings: clock.timings, droppedFarPoints: droppedFarPoints)
     }

@@ -79,7 +79,8 @@ struct EmbeddedSurfaceMerger {
     /// The element's host piece and its rectangle along the host's cluster.
     func place(_ e: CapturedRoom.Surface, room r: Int, _ wallIndex: [UUID: Int], _ piecesOfFace: [Int: [Int]]) -> Placed {
         let ys = e.worldCorners.map { Double($0.y) }
-        let vertical = (ys.min() ?? 0)...(ys.max() ?? 0)
+        let yLo = ys.min() ?? 0, yHi = ys.max() ?? 0
+        let vertical = yLo <= yHi ? yLo...yHi : 0...0  // NaN corners (unvalidated input) must not trap
         guard let parent = e.parentIdentifier, let w = wallIndex[parent],
               let f = merger.faceIndex[r][w], let candidates = piecesOfFace[f], !candidates.isEmpty else {
             return Placed(surface: e, piece: nil, positiveSide: true, room: r, along: 0...0, vertical: vertical)

@@ -18,6 +18,12 @@ public enum StructureBuildError: Error, Sendable, Equatable, CustomStringConvert
     /// Automatic alignment (``StructureBuilder/Options/alignment``) could not place room `room` into the
     /// frame of the rooms placed before it; `reason` says why (nothing shared, or two placements equally good).
     case cannotAlign(room: Int, reason: String)
+    /// Room `room` is not a well-formed model (``CapturedRoom/validate()``: physical bounds, rigid
+    /// transforms, simple polygons, …); the error names the element and the field.
+    case invalidRoom(room: Int, CapturedRoomValidationError)
+    /// The merged structure failed ``CapturedStructure/validate()`` (a builder fault, or inputs at the
+    /// edge of the bounds); nothing should be written.
+    case invalidResult(CapturedRoomValidationError)
 
     /// A one-line human-readable description.
     public var description: String {
@@ -29,6 +35,9 @@ public enum StructureBuildError: Error, Sendable, Equatable, CustomStringConvert
         case let .invalidRoomLocation(r, o, f):
             "invalid room location: room \(r) overlaps room \(o) by \(Int((f * 100).rounded())) % of the smaller floor at the same height; the rooms are not in one coordinate frame"
         case let .cannotAlign(r, why): "invalid room location: cannot align room \(r): \(why)"
+        case let .invalidRoom(r, e): "room \(r) is not a valid model: \(e)"
+        case let .invalidResult(e):
+            "the merged structure is not a valid model: \(e); check the rooms' storeys and placement (or merge without --align)"
         }
     }
 }

@@ -161,7 +161,10 @@ public struct StructureBuilder: Sendable {
         try build(rooms).structure
     }
 
-    /// Merges synchronously, with the provenance of every element (the async API calls this).
+    /// Merges synchronously, with the provenance of every element (the async API calls this). Every input
+    /// room must pass ``CapturedRoom/validate()`` and the merged structure must pass
+    /// ``CapturedStructure/validate()`` (otherwise ``StructureBuildError/invalidRoom(room:_:)`` /
+    /// ``StructureBuildError/invalidResult(_:)``).
     public func build(_ captured: [CapturedRoom]) throws(StructureBuildError) -> Result {
         try Self.validate(captured)
         var input = captured
@@ -238,11 +241,13 @@ public struct StructureBuilder: Sendable {
             provenance[id.uuidString] = .array(src.map { .string($0.uuidString) })
         }
         if !provenance.isEmpty { structure.unknownFields["plumblineSources"] = .object(provenance) }
+        do throws(CapturedRoomValidationError) { try structure.validate() } catch { throw .invalidResult(error) }
         return Result(structure: structure, sources: sources, interiorWalls: interior, storeyElevations: storeyElevations,
                       placements: placements, openRoomPairs: openPairs)
     }
 
-    /// Rejects empty input, oversized lists and non-finite elements.
+    /// Rejects empty input, oversized lists, non-finite elements, identifiers shared across rooms, and
+    /// rooms that fail ``CapturedRoom/validate()``.
     static func validate(_ rooms: [CapturedRoom]) throws(StructureBuildError) {
         guard !rooms.isEmpty else { throw .noRooms }
         guard rooms.count <= maximumRooms else { throw .tooManyElements(path: "rooms", count: rooms.count, limit: maximumRooms) }
@@ -276,6 +281,9 @@ public struct StructureBuilder: Sendable {
                 if !isFinite(o.transform, o.dimensions) { throw .nonFiniteElement(path: "rooms[\(r)].objects[\(k)]") }
                 try claim(o.identifier, "rooms[\(r)].objects[\(k)]")
             }
+        }
+        for (r, room) in rooms.enumerated() {
+            do throws(CapturedRoomValidationError) { try room.validate() } catch { throw .invalidRoom(room: r, error) }
         }
     }
 

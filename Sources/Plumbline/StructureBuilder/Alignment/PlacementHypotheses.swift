@@ -1,4 +1,5 @@
 import Foundation
+import PlumbKernel
 
 /// Coarse placements of a room (in its own frame) against rooms already placed (world frame).
 ///
@@ -50,7 +51,7 @@ enum PlacementHypotheses {
                 let hb = PlanarPose.heading(of: b.inward)
                 for target in [-a.inward, a.inward] {
                     let yaw = PlanarPose.wrap(PlanarPose.heading(of: target) - hb)
-                    let key = (Int((yaw * 180 / .pi).rounded()) + 360) % 360
+                    let key = (Int(saturating: (yaw * 180 / .pi).rounded()) % 360 + 360) % 360
                     var e = bins[key] ?? (0, 0, 0)
                     e.w += w
                     // Sum unit vectors for the mean angle.
@@ -66,7 +67,8 @@ enum PlacementHypotheses {
         var out: [Candidate] = []
         var seen: [SIMD3<Int64>: Int] = [:]
         func add(_ yaw: Double, _ t: SIMD2<Double>, _ y: Double, viaOpening: Bool = false) {
-            let key = SIMD3(Int64((t.x / 0.005).rounded()), Int64((t.y / 0.005).rounded()), Int64((yaw * 180 / .pi * 10).rounded()))
+            let key = SIMD3(Int64(saturating: (t.x / 0.005).rounded()), Int64(saturating: (t.y / 0.005).rounded()),
+                            Int64(saturating: (yaw * 180 / .pi * 10).rounded()))
             if let k = seen[key] {
                 if viaOpening && !out[k].viaOpening { out[k] = Candidate(pose: PlanarPose(yaw: yaw, translation: SIMD3(t.x, y, t.y)), viaOpening: true) }
                 return
@@ -142,7 +144,8 @@ enum PlacementHypotheses {
         var out: [LineConstraint] = []
         var keys = Set<SIMD3<Int64>>()
         for c in list {
-            let key = SIMD3(Int64((c.normal.x * 100).rounded()), Int64((c.normal.y * 100).rounded()), Int64((c.offset / 0.005).rounded()))
+            let key = SIMD3(Int64(saturating: (c.normal.x * 100).rounded()), Int64(saturating: (c.normal.y * 100).rounded()),
+                            Int64(saturating: (c.offset / 0.005).rounded()))
             if keys.insert(key).inserted {
                 out.append(c)
                 if out.count >= limit { break }
