@@ -1,0 +1,51 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+// Plumbline's libFuzzer harness: a package of its own so it stays out of the library graph (the root's
+// `swift test` never builds it) and may use unsafeFlags. One executable per entry point:
+//   FuzzPLY, FuzzPCD, FuzzXYZ   PointCloudReader.read(bytes:format:) on each format (all encodings)
+//   FuzzJSONExport              RoomPlan JSON decode -> validate() -> USDZ, IFC, SVG, measurements (in memory)
+//   FuzzBuild                   a small PLY/XYZ cloud from the input -> RoomBuilder.build
+// Build and run with Scripts/fuzz. The sanitizer flags below instrument the harness targets; the script
+// adds `-Xswiftc -sanitize=fuzzer,address` so the root package's libraries are instrumented too.
+// lld is required: ld.gold fails on libFuzzer+ASan objects with this toolchain
+// ("internal error in format_file_lineno, at ../../gold/dwarf_reader.cc:2713").
+let fuzzSwift: [SwiftSetting] = [.unsafeFlags(["-sanitize=fuzzer,address"])]
+let fuzzLink: [LinkerSetting] = [.unsafeFlags(["-sanitize=fuzzer,address", "-use-ld=lld"])]
+
+let package = Package(
+    name: "PlumbFuzz",
+    platforms: [.macOS(.v14)],
+    dependencies: [.package(name: "Plumbline", path: "..")],
+    targets: [
+        .target(
+            name: "FuzzSupport", dependencies: [.product(name: "PlumbIO", package: "Plumbline")], swiftSettings: fuzzSwift),
+        .executableTarget(
+            name: "FuzzPLY",
+            dependencies: ["FuzzSupport", .product(name: "PlumbIO", package: "Plumbline")],
+            swiftSettings: fuzzSwift, linkerSettings: fuzzLink),
+        .executableTarget(
+            name: "FuzzPCD",
+            dependencies: ["FuzzSupport", .product(name: "PlumbIO", package: "Plumbline")],
+            swiftSettings: fuzzSwift, linkerSettings: fuzzLink),
+        .executableTarget(
+            name: "FuzzXYZ",
+            dependencies: ["FuzzSupport", .product(name: "PlumbIO", package: "Plumbline")],
+            swiftSettings: fuzzSwift, linkerSettings: fuzzLink),
+        .executableTarget(
+            name: "FuzzJSONExport",
+            dependencies: [
+                "FuzzSupport", .product(name: "Plumbline", package: "Plumbline"),
+                .product(name: "PlumbExport", package: "Plumbline"),
+            ],
+            swiftSettings: fuzzSwift, linkerSettings: fuzzLink),
+        .executableTarget(
+            name: "FuzzBuild",
+            dependencies: [
+                "FuzzSupport", .product(name: "PlumbIO", package: "Plumbline"),
+                .product(name: "Plumbline", package: "Plumbline"),
+            ],
+            swiftSettings: fuzzSwift, linkerSettings: fuzzLink),
+    ],
+    swiftLanguageModes: [.v6]
+)
