@@ -141,6 +141,13 @@ def main():
                     "floors": room.get("floors", []), "objects": room.get("objects", []),
                     "sections": room.get("sections", []), "version": room.get("version", 2),
                     "identifier": "7D3B6A2E-0000-4000-8000-000000000001"}, separators=(",", ":")))
+    curved = json.loads(json.dumps(room))
+    curved["walls"] = curved["walls"][:2]
+    curved["walls"][0]["curve"] = {"center": [0, -2], "radius": 2.5, "startAngle": 0.4, "endAngle": 2.2}
+    curved["walls"][1]["curve"] = {"center": [0, 1], "radius": 1.5,
+                                   "startAngle": {"value": 10, "unit": {"symbol": "°"}}, "endAngle": {"value": 0.3, "unit": {"symbol": "rev"}}}
+    curved["doors"], curved["windows"], curved["openings"], curved["objects"] = [], [], [], []
+    out("FuzzJSONExport", "curved_walls.json", json.dumps(curved, separators=(",", ":")))
     # Build: small box rooms.
     out("FuzzBuild", "box_room_2000.ply", ply(box_room(2000, 3), "binary_little_endian"))
     out("FuzzBuild", "box_room_1500.xyz", "".join(f"{x:.3f} {y:.3f} {z:.3f}\n" for x, y, z in box_room(1500, 4, 5, 3.5, 2.7)))

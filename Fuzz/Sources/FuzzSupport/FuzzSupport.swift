@@ -38,5 +38,6 @@ public let fuzzVerbose = getenv("PLUMB_FUZZ_VERBOSE") != nil
 /// Prints `message` to standard error when ``fuzzVerbose``.
 public func fuzzLog(_ message: @autoclosure () -> String) {
     guard fuzzVerbose else { return }
-    fputs(message() + "\n", stderr)
+    let line = message() + "\n"
+    _ = line.withCString { write(2, $0, strlen($0)) }
 }
