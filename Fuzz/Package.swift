@@ -13,6 +13,14 @@ import PackageDescription
 let fuzzSwift: [SwiftSetting] = [.unsafeFlags(["-sanitize=fuzzer,address"])]
 let fuzzLink: [LinkerSetting] = [.unsafeFlags(["-sanitize=fuzzer,address", "-use-ld=lld"])]
 
+/// One libFuzzer executable using FuzzSupport and the given products of the root package.
+func fuzzer(_ name: String, _ products: [String]) -> Target {
+    .executableTarget(
+        name: name,
+        dependencies: ["FuzzSupport"] + products.map { .product(name: $0, package: "Plumbline") },
+        swiftSettings: fuzzSwift, linkerSettings: fuzzLink)
+}
+
 let package = Package(
     name: "PlumbFuzz",
     platforms: [.macOS(.v14)],
@@ -20,32 +28,11 @@ let package = Package(
     targets: [
         .target(
             name: "FuzzSupport", dependencies: [.product(name: "PlumbIO", package: "Plumbline")], swiftSettings: fuzzSwift),
-        .executableTarget(
-            name: "FuzzPLY",
-            dependencies: ["FuzzSupport", .product(name: "PlumbIO", package: "Plumbline")],
-            swiftSettings: fuzzSwift, linkerSettings: fuzzLink),
-        .executableTarget(
-            name: "FuzzPCD",
-            dependencies: ["FuzzSupport", .product(name: "PlumbIO", package: "Plumbline")],
-            swiftSettings: fuzzSwift, linkerSettings: fuzzLink),
-        .executableTarget(
-            name: "FuzzXYZ",
-            dependencies: ["FuzzSupport", .product(name: "PlumbIO", package: "Plumbline")],
-            swiftSettings: fuzzSwift, linkerSettings: fuzzLink),
-        .executableTarget(
-            name: "FuzzJSONExport",
-            dependencies: [
-                "FuzzSupport", .product(name: "Plumbline", package: "Plumbline"),
-                .product(name: "PlumbExport", package: "Plumbline"),
-            ],
-            swiftSettings: fuzzSwift, linkerSettings: fuzzLink),
-        .executableTarget(
-            name: "FuzzBuild",
-            dependencies: [
-                "FuzzSupport", .product(name: "PlumbIO", package: "Plumbline"),
-                .product(name: "Plumbline", package: "Plumbline"),
-            ],
-            swiftSettings: fuzzSwift, linkerSettings: fuzzLink),
+        fuzzer("FuzzPLY", ["PlumbIO"]),
+        fuzzer("FuzzPCD", ["PlumbIO"]),
+        fuzzer("FuzzXYZ", ["PlumbIO"]),
+        fuzzer("FuzzJSONExport", ["Plumbline", "PlumbExport"]),
+        fuzzer("FuzzBuild", ["PlumbIO", "Plumbline"]),
     ],
     swiftLanguageModes: [.v6]
 )
