@@ -80,10 +80,10 @@ enum InvarianceCases {
     /// Plan indices tested.
     static let indices = [0, 1, 2, 3, 4, 5]
     /// `property/index` pairs the builder fails today (the room-builder issue; causes not yet isolated): a
-    /// rigid motion changes plan 0's wall count and moves plans 3-5's walls by millimetres (the builder's
+    /// rigid motion changes plan 0's wall count and moves plans 3 and 5's walls by millimetres (the builder's
     /// plan rasters are laid on the scan's axes, a suspected cause); 50 % subsampling changes the wall
-    /// count of plans 0, 4 and 5.
-    static let known: Set<String> = ["rigid/0", "rigid/3", "rigid/4", "rigid/5", "subsample/0", "subsample/4", "subsample/5"]
+    /// count of plans 0, 4 and 5. (Plan 4 holds under a rigid motion since d59a3bc's looked-over walls.)
+    static let known: Set<String> = ["rigid/0", "rigid/3", "rigid/5", "subsample/0", "subsample/4", "subsample/5"]
 
     /// Records `ok` as an expectation, declared a known issue for the listed cases.
     static func expect(property: String, index: Int, _ ok: Bool, _ message: String,

@@ -20,9 +20,11 @@ import Testing
         var coincidentOnly = SharedFrameEvidence()
         coincidentOnly.maximumWallThickness = 0
         #expect(!coincidentOnly.shareFrame(faces[0], faces[1]))
-        // …the thin wall's two faces, parallel and 5–7 cm apart over more than a metre, pin it.
+        // …the thin wall's two faces, parallel and 5–7 cm apart over more than half a metre, pin it. (Over
+        // more than a metre until d59a3bc; since its looked-over walls the kitchen's face there is 0.64 m
+        // long, still above the evidence's 0.5 m.)
         let thin = SharedFrameEvidence().matches(faces[0], faces[1]).filter { !$0.coincident }
-        #expect(thin.reduce(0) { $0 + $1.length } > 1)
+        #expect(thin.reduce(0) { $0 + $1.length } > 0.5)
         let r = try StructureBuilder().build(rooms)
         #expect(r.openRoomPairs.map(\.rooms) == [[0, 1]])
         #expect((r.openRoomPairs.first?.overlap ?? 0) > 0.5)
