@@ -29,7 +29,8 @@ enum HorizontalLevelRecovery {
     /// segmentation's inlier distance (m); `stations` the sensor positions in the same frame (empty when
     /// unknown): the floor must lie 0.3-2.6 m below their median height and the ceiling 0.2 m above it.
     /// The floor's normal points up, the ceiling's down; inliers ascending; area from the horizontal cells.
-    /// - Complexity: O(u + b·w) for u unassigned points, b height bins and a 50-bin background window.
+    /// - Complexity: O(u·p + b·w log w) for u unassigned points, p histogram peaks, b height bins and a
+    ///   background window of w bins.
     static func recover(cloud: PointCloud, unassigned: [Int32], planes: [DetectedPlane],
                         stations: [SIMD3<Double>], threshold: Double) -> [DetectedPlane] {
         guard unassigned.count >= minimumPoints, threshold > 0 else { return [] }
@@ -121,8 +122,8 @@ enum HorizontalLevelRecovery {
         // The thin-slab test per plan cell: slab points against all unassigned points within ±15 cm.
         var slab: [Int64: Int] = [:], around: [Int64: Int] = [:]
         func key(_ i: Int32) -> Int64 {
-            let cx = Int64((Double(cloud.x[Int(i)]) / cell).rounded(.down))
-            let cz = Int64((Double(cloud.z[Int(i)]) / cell).rounded(.down))
+            let cx = Int64(saturating: (Double(cloud.x[Int(i)]) / cell).rounded(.down))
+            let cz = Int64(saturating: (Double(cloud.z[Int(i)]) / cell).rounded(.down))
             return cx &* 1_000_003 &+ cz
         }
         var sumSquares = 0.0

@@ -7,7 +7,9 @@ import PlumbKernel
 /// 1. Multi-plane segmentation (``PlaneSegmenter``); the up axis is given, or detected from where the
 ///    sensor stood (about one height above the floor while it moved) and otherwise from the planes.
 /// 2. Floor (lowest large horizontal plane), ceiling (highest, plus sloped parts), wall candidates
-///    (tall vertical planes) and curved walls (vertical strips that lie on one circle).
+///    (tall vertical planes; with sensor positions also those whose top the sensor never looked over) and
+///    curved walls (vertical strips that lie on one circle). When segmentation found neither floor nor
+///    ceiling, they are looked for in the points no plane took (``HorizontalLevelRecovery``).
 /// 3. The room outline: free space flooded from the sensor's stations (without sensor positions, from the
 ///    densest floor/ceiling area) and stopped by the walls (``BarrierFill``) gives the topology. The sensor
 ///    is evidence throughout: a plane's room side is where the sensor that saw it stood; a stretch of a

@@ -81,7 +81,7 @@ enum WallCandidates {
                            behind: Double, cloud: PointCloud) -> Double? {
         guard cloud.sensorOrigins != nil, cloud.frameIndex != nil, cloud.count > 0 else { return nil }
         let bin = 0.1
-        let columns = Int((hull.upperBound - hull.lowerBound) / bin) + 1
+        let columns = Int(saturating: (hull.upperBound - hull.lowerBound) / bin) &+ 1
         guard columns > 0, columns < 1_000_000 else { return nil }
         var counts = [Int](repeating: 0, count: columns)
         for t in ts where hull.contains(t) { counts[Swift.min(columns - 1, Int((t - hull.lowerBound) / bin))] += 1 }
