@@ -59,5 +59,7 @@ struct HorizontalLevelRecoveryTests {
         let levels = HorizontalLevelRecovery.recover(cloud: cloud, unassigned: all, planes: [], stations: [SIMD3(0.75, 0.1, 0.9)],
                                                      threshold: 0.03)
         #expect(levels.allSatisfy { $0.normal.y < 0 }, "no floor above the sensor: \(levels.map(\.centroid.y))")
+        // The ceiling still comes out (2.6 m, above the sensor).
+        #expect(levels.count == 1 && levels.first.map { abs($0.centroid.y - 2.6) < 0.01 } == true)
     }
 }
