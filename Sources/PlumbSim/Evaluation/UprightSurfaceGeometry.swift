@@ -14,6 +14,9 @@ public struct UprightSurfaceGeometry: Sendable, Equatable {
     public var normal: SIMD2<Double>
     /// World y of the bottom and top, metres.
     public var bottom: Double, top: Double
+    /// Whether the surface is curved (its ``start`` and ``end`` are then the ends of an arc, and
+    /// ``direction`` is its chord, not its tangent).
+    public var isCurved: Bool
 
     /// The geometry of `surface`.
     public init(_ surface: CapturedRoom.Surface) {
@@ -28,6 +31,7 @@ public struct UprightSurfaceGeometry: Sendable, Equatable {
         normal = zl > 1e-9 ? z / zl : SIMD2(-direction.y, direction.x)
         bottom = Double(surface.bottomElevation)
         top = Double(surface.topElevation)
+        isCurved = surface.curve != nil
     }
 
     /// Plan length, metres.
