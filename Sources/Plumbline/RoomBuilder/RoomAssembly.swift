@@ -213,25 +213,7 @@ extension RoomBuilder {
     /// The floor: a horizontal surface whose local z is world +y, with the outline in `polygonCorners`
     /// (arcs tessellated every 10 cm).
     func floorSurface(outline: RoomOutline, floorY: Double, id: UUID) -> CapturedRoom.Surface {
-        var pts: [SIMD2<Double>] = []
-        let m = outline.corners.count
-        for k in 0..<m {
-            let a = outline.corners[k], b = outline.corners[(k + 1) % m]
-            pts.append(a)
-            if case let .arc(c, r) = outline.edges[k].wall {
-                var t0 = atan2(a.y - c.y, a.x - c.x)
-                var t1 = atan2(b.y - c.y, b.x - c.x)
-                if t1 - t0 > .pi { t1 -= 2 * .pi } else if t0 - t1 > .pi { t1 += 2 * .pi }
-                let n = Swift.max(1, Int(abs(t1 - t0) * r / 0.1))
-                if n > 1 {
-                    for s in 1..<n {
-                        let t = t0 + (t1 - t0) * Double(s) / Double(n)
-                        pts.append(c + SIMD2(cos(t), sin(t)) * r)
-                    }
-                }
-                t0 = t1
-            }
-        }
+        let pts = outline.sampledPolygon().points
         var lo = SIMD2<Double>(repeating: .infinity), hi = SIMD2<Double>(repeating: -.infinity)
         for p in pts {
             lo = pointwiseMin(lo, p)

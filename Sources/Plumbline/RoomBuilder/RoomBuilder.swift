@@ -174,6 +174,7 @@ public struct RoomBuilder: Sendable {
             if let kept = m.kept, let absorbed = m.absorbed, kept != absorbed { wallMembers[kept] += wallMembers[absorbed] }
         }
         outline.removeShortEdges(shorterThan: RoomOutlineBuilder.Options().minimumEdge)
+        outline = outline.untangled()
         // A room whose ceiling meets or dips under the floor at a corner cannot stand: never write it.
         for (k, c) in outline.corners.enumerated() {
             let h = structure.ceilingY(x: c.x, z: c.y) - structure.floorY

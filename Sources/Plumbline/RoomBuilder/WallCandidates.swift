@@ -1,3 +1,4 @@
+import Foundation
 import PlumbKernel
 
 /// Vertical planes that can be walls, grouped by wall surface.
@@ -165,10 +166,87 @@ enum WallCandidates {
         return Double(counts.filter { $0 >= 3 }.count) / Double(n)
     }
 
+    /// One vertical plane measured in plan: its line, inlier heights and parameters along the line.
+    struct PlaneView {
+        var plane: Int
+        var point: SIMD2<Double>
+        var direction: SIMD2<Double>
+        var ys: [Float]
+        var ts: [Double]
+        /// Robust bottom and top (0.5 / 99.5 % of the inlier heights), metres.
+        var lo: Double, hi: Double
+        /// Robust extent along the line (0.2 / 99.8 %), metres.
+        var hull: ClosedRange<Double>
+        var area: Double
+        var behind: Double?
+    }
+
+    /// The wall face a plane is a piece of: its planes' total area, their parameters and extent on the
+    /// line of the largest piece (`lead`, an index into the views), and how many pieces it has.
+    struct FacePieces {
+        var lead: Int
+        var members: Int
+        var area: Double
+        var ts: [Double]
+        var hull: ClosedRange<Double>
+    }
+
+    /// Largest gap along the line between two pieces of one face, metres (a double door's width).
+    static let widestFaceGap = 2.4
+
+    /// For every view, the face it is a piece of: vertical planes parallel within 3 degrees, each centroid
+    /// within 3 cm of the other's line, whose extents along the line are at most ``widestFaceGap`` apart,
+    /// joined transitively. A wall with a door in it is seen as the pieces beside the door (each maybe
+    /// smaller than 0.8 m² or shorter than a leaf) and the lintel; together they are the wall. The lead is
+    /// the piece with the largest area (ties: lower plane index). A plane with no other piece is its own face.
+    /// - Complexity: O(v² + n) for v views and n inliers in all.
+    static func facePieces(_ views: [PlaneView]) -> [FacePieces] {
+        var parent = Array(views.indices)
+        func root(_ a: Int) -> Int {
+            var a = a
+            while parent[a] != a { parent[a] = parent[parent[a]]; a = parent[a] }
+            return a
+        }
+        for a in views.indices {
+            for b in views.indices where b > a {
+                let va = views[a], vb = views[b]
+                guard abs(planDot(va.direction, vb.direction)) >= cos(0.052) else { continue }
+                let na = SIMD2(-va.direction.y, va.direction.x), nb = SIMD2(-vb.direction.y, vb.direction.x)
+                guard abs(planDot(vb.point - va.point, na)) < 0.03, abs(planDot(va.point - vb.point, nb)) < 0.03 else { continue }
+                let s = planDot(va.direction, vb.direction) >= 0 ? 1.0 : -1.0
+                let o = planDot(vb.point - va.point, va.direction)
+                let b0 = o + s * vb.hull.lowerBound, b1 = o + s * vb.hull.upperBound
+                let gap = Swift.max(Swift.min(b0, b1) - va.hull.upperBound, va.hull.lowerBound - Swift.max(b0, b1))
+                guard gap <= widestFaceGap else { continue }
+                parent[root(b)] = root(a)
+            }
+        }
+        var groups: [Int: [Int]] = [:]
+        for v in views.indices { groups[root(v), default: []].append(v) }
+        var out = [FacePieces](repeating: FacePieces(lead: 0, members: 1, area: 0, ts: [], hull: 0...0), count: views.count)
+        for (_, members) in groups {
+            let lead = members.max { views[$0].area != views[$1].area ? views[$0].area < views[$1].area : $0 > $1 }!
+            let l = views[lead]
+            var face = FacePieces(lead: lead, members: members.count, area: 0, ts: [], hull: l.hull)
+            for m in members.sorted() {
+                let v = views[m]
+                face.area += v.area
+                guard members.count > 1 else { continue }
+                let s = planDot(v.direction, l.direction) >= 0 ? 1.0 : -1.0
+                let o = planDot(v.point - l.point, l.direction)
+                face.ts.append(contentsOf: v.ts.lazy.map { o + s * $0 })
+                let h0 = o + s * v.hull.lowerBound, h1 = o + s * v.hull.upperBound
+                face.hull = Swift.min(face.hull.lowerBound, h0, h1)...Swift.max(face.hull.upperBound, h0, h1)
+            }
+            for m in members { out[m] = face }
+        }
+        return out
+    }
+
     /// `stations` are the sensor's plan positions (``PointCloud/sensorStations`` in the y-up frame, (x, z)).
     static func find(planes: [DetectedPlane], cloud: PointCloud, stations: [SIMD2<Double>], structure: RoomStructure,
                      minimumSpan: Double) -> [Candidate] {
-        var measured: [Measured] = []
+        var views: [PlaneView] = []
         for k in planes.indices where abs(planes[k].normal.y) < 0.05 {
             let p = planes[k]
             let n2 = SIMD2(p.normal.x, p.normal.z)
@@ -189,22 +267,44 @@ enum WallCandidates {
             let lo = Double(extremeElement(ys, Int(Double(ys.count - 1) * 0.005)))
             let hi = Double(extremeElement(ys, Int(Double(ys.count - 1) * 0.995)))
             let hull = extremeElement(ts, Int(Double(ts.count - 1) * 0.002))...extremeElement(ts, Int(Double(ts.count - 1) * 0.998))
+            let behind = sideFromSensors(inliers: p.inliers, normal: SIMD2(-dir.y, dir.x), cloud: cloud)
+            views.append(PlaneView(plane: k, point: c, direction: dir, ys: ys, ts: ts, lo: lo, hi: hi, hull: hull,
+                                   area: p.area, behind: behind))
+        }
+        let pieces = facePieces(views)
+        var measured: [Measured] = []
+        for (v, view) in views.enumerated() {
+            let k = view.plane, p = planes[k], c = view.point, dir = view.direction
+            let (ys, ts, lo, hi, hull, behind) = (view.ys, view.ts, view.lo, view.hi, view.hull, view.behind)
             let ceiling = structure.ceilingY(x: c.x, z: c.y)
             // Under a sloped ceiling a knee wall is lower than the minimum span but still the room's
             // whole height there (never less than 0.6 m: a slope extended past the room can fall
             // to the floor).
             let span = Swift.max(0.6, Swift.min(minimumSpan, 0.85 * (ceiling - structure.floorY)))
-            let tall = p.area >= 0.8 && hi - lo >= span
+            // A wall broken by a door is seen as pieces of one face, each maybe smaller than a wall: the
+            // area and the length are the face's.
+            let face = pieces[v]
+            let tall = (p.area >= 0.8 || face.area >= 0.8) && hi - lo >= span
             var isWall = tall && hi >= ceiling - 0.15
-            let behind = sideFromSensors(inliers: p.inliers, normal: SIMD2(-dir.y, dir.x), cloud: cloud)
             // A tall plane not seen up to the ceiling is a wall when the sensor never looked over its top and
-            // it is longer than a door leaf (an open leaf stands free in the room, its top out of sight).
+            // it (or the face it is a piece of) is longer than a door leaf (an open leaf stands free in the
+            // room, its top out of sight).
             var topUnseen = false
-            if tall, !isWall, let behind, hull.upperBound - hull.lowerBound > Self.widestLeaf,
-               let share = lookedOver(ts: ts, hull: hull, top: hi, line: (c, dir), behind: behind, cloud: cloud),
-               share < 0.1 {
-                isWall = true
-                topUnseen = true
+            if tall, !isWall, let behind {
+                var share: Double? = nil
+                if hull.upperBound - hull.lowerBound > Self.widestLeaf {
+                    share = lookedOver(ts: ts, hull: hull, top: hi, line: (c, dir), behind: behind, cloud: cloud)
+                }
+                if share.map({ $0 >= 0.1 }) ?? true, face.members > 1, face.hull.upperBound - face.hull.lowerBound > Self.widestLeaf {
+                    let lead = views[face.lead]
+                    let s = planDot(dir, lead.direction) >= 0 ? 1.0 : -1.0
+                    share = lookedOver(ts: face.ts, hull: face.hull, top: hi, line: (lead.point, lead.direction),
+                                       behind: behind * s, cloud: cloud)
+                }
+                if let share, share < 0.1 {
+                    isWall = true
+                    topUnseen = true
+                }
             }
             // One plane, several stretches where the scanner walked between collinear walls (the two sides
             // of a room's arm): each stretch is a wall of its own.

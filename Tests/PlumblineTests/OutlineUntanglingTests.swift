@@ -1,0 +1,58 @@
+import Testing
+@testable import PlumbKernel
+@testable import Plumbline
+
+/// A room outline that crosses itself or folds back is cut to the loop enclosing the room.
+@Suite("Untangling a room outline")
+struct OutlineUntanglingTests {
+    static func outline(_ corners: [SIMD2<Double>]) -> RoomOutline {
+        let edges = corners.indices.map { k -> RoomOutline.Edge in
+            let p = corners[k], q = corners[(k + 1) % corners.count]
+            return RoomOutline.Edge(wall: .line(point: p, direction: (q - p) / planLength(q - p)), wallIndex: k)
+        }
+        return RoomOutline(corners: corners, edges: edges)
+    }
+
+    @Test("a 4 x 3 m room whose east side overshoots and comes back across the south side loses the bow-tie")
+    func bowTie() {
+        // South side to (4, 0), east side up to (4, 3), north, west down to (0, -0.3) below the south side,
+        // then a short side back to (0.5, 0.2): it crosses the south side near x = 0.3.
+        let o = Self.outline([[0.5, 0.2], [0.2, 0.0], [4, 0], [4, 3], [0, 3], [0, -0.3]])
+        #expect(PolygonSimplicity.firstIntersection(o.corners) != nil)
+        let u = o.untangled()
+        #expect(PolygonSimplicity.firstIntersection(u.corners) == nil, "\(u.corners)")
+        #expect(u.corners.count == u.edges.count)
+        // The big loop (the room, about 12 m²) is kept, not the sliver.
+        #expect(planSignedArea(u.corners) > 11.5 && planSignedArea(u.corners) < 12.5, "\(planSignedArea(u.corners))")
+        // Every side still lies on the wall it had.
+        for (k, e) in u.edges.enumerated() {
+            #expect(e.wall.distance(to: u.corners[k]) < 1e-9 && e.wall.distance(to: u.corners[(k + 1) % u.corners.count]) < 1e-9)
+        }
+    }
+
+    @Test("a spike folding back along a side is removed; a simple outline is unchanged")
+    func spike() {
+        // Along the south side to (3, 0), on to (4, 0), back to (3.5, 0), then up: (3.5, 0)-(4, 0) folds back.
+        let o = Self.outline([[0, 0], [4, 0], [3.5, 0], [3.5, 3], [0, 3]])
+        let u = o.untangled()
+        #expect(PolygonSimplicity.firstIntersection(u.corners) == nil, "\(u.corners)")
+        #expect(abs(planSignedArea(u.corners) - 10.5) < 1e-9)
+        let square = Self.outline([[0, 0], [4, 0], [4, 3], [0, 3]])
+        #expect(square.untangled() == square)
+    }
+
+    @Test("a slit (a side running back down along another, 10 µm apart) is cut: the hall is kept, not the pocket")
+    func slit() {
+        // A 0.9 x 5.7 m hall (x 0.14...1.06, z -0.07...5.69) whose west side, on the way down, runs on past
+        // its corner to a pocket below (z -1.6...-0.07); the hall's own west side up from the pocket's corner
+        // is the same line 10 µm off. Exact arithmetic sees no crossing; Float rounding makes it an overlap.
+        let o = Self.outline([[0.74, -1.62], [0.98, -0.07], [0.14001, -0.07], [0.14001, 1.145], [0.54, 1.85], [1.06, 1.85],
+                              [1.06, 5.6], [0.70, 5.69], [0.14, 5.69], [0.14, -1.55]])
+        let u = o.untangled()
+        #expect(Self.outline(u.corners).untangled().corners == u.corners)
+        #expect(RoomOutline.firstTangle(u.corners) == nil, "\(u.corners)")
+        // The hall above z = 1.145 (3.66 m² by the shoelace formula) is kept, the pocket (1.3 m²) dropped.
+        #expect(abs(planSignedArea(u.corners) - 3.6576) < 0.01, "\(planSignedArea(u.corners))")
+        #expect(u.corners.allSatisfy { $0.y > 1.1 }, "\(u.corners)")
+    }
+}
