@@ -38,7 +38,7 @@ struct E57FileHeader: Sendable, Equatable {
         guard physical <= UInt64(bytes.count) else {
             let pages = physical / UInt64(E57Pages.pageSize)
             throw .declaredSizeExceedsData(element: "E57 page", declaredCount: Int(clamping: pages),
-                                           minimumBytes: Int(clamping: physical), availableBytes: bytes.count, at: .byteOffset(16))
+                                           minimumBytes: Int(clamping: physical), availableBytes: bytes.count, at: .byteOffset(0))
         }
         guard physical >= UInt64(E57Pages.pageSize), physical % UInt64(E57Pages.pageSize) == 0 else {
             throw .malformedHeader(detail: "physical length \(physical) is not a positive multiple of the \(E57Pages.pageSize)-byte page",
@@ -52,7 +52,7 @@ struct E57FileHeader: Sendable, Equatable {
         let logicalLength = E57Pages.logicalLength(physicalLength: physicalLength)
         guard xmlLength > 0, xmlLength <= UInt64(logicalLength - xmlLogical) else {
             throw .declaredSizeExceedsData(element: "E57 XML section", declaredCount: 1, minimumBytes: Int(clamping: xmlLength),
-                                           availableBytes: logicalLength - xmlLogical, at: .byteOffset(32))
+                                           availableBytes: logicalLength - xmlLogical, at: .byteOffset(Int(xmlOffset)))
         }
         return E57FileHeader(versionMajor: major, versionMinor: minor, physicalLength: physicalLength,
                              xmlPhysicalOffset: Int(xmlOffset), xmlLogicalLength: Int(xmlLength))

@@ -135,7 +135,7 @@ enum E57Reader {
         let length = u64(head, 8)
         guard length >= 32, length <= UInt64(available) else {
             throw .declaredSizeExceedsData(element: "E57 compressed vector section", declaredCount: 1, minimumBytes: Int(clamping: length),
-                                           availableBytes: available, at: .byteOffset(physical + 8))
+                                           availableBytes: available, at: .byteOffset(physical))
         }
         let end = start + Int(length)
         let dataPhysical = u64(head, 16)
@@ -150,8 +150,9 @@ enum E57Reader {
             let at = E57Pages.physical(logical: pos)
             guard let ph = pages.copy(logical: pos, count: 4) else { break }
             let packetLength = (Int(ph[2]) | (Int(ph[3]) << 8)) + 1
-            guard packetLength <= end - pos else {
-                throw .corruptCompressedData(detail: "packet of \(packetLength) bytes runs past the section end", at: .byteOffset(at))
+            guard packetLength >= 4, packetLength <= end - pos else {
+                throw .corruptCompressedData(detail: "packet of \(packetLength) bytes is shorter than its header or runs past the section end",
+                                             at: .byteOffset(at))
             }
             switch ph[0] {
             case 1:
@@ -231,6 +232,12 @@ struct E57BitReader {
         if n > 32 {
             guard let lo = read(32), let hi = read(n - 32) else { return nil }
             return lo | hi << 32
+        }
+        if held < n, end - pos >= 4 {
+            // Fast path: a whole little-endian word (held ≤ 31, so 63 bits at most are held after it).
+            acc |= UInt64(UInt32(littleEndian: (base + pos).loadUnaligned(as: UInt32.self))) << UInt64(held)
+            pos += 4
+            held += 32
         }
         while held < n {
             while pos == end {

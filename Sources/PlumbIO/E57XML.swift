@@ -71,6 +71,11 @@ final class E57XMLTree: NSObject, XMLParserDelegate {
     /// - Throws: ``PointCloudFormatError/malformedXML(detail:at:)`` naming the XML line of the problem.
     /// - Complexity: O(XML bytes).
     static func parse(_ xml: [UInt8]) throws(PointCloudFormatError) -> E57XMLElement {
+        // E57 XML is UTF-8; Foundation's XMLParser traps on names that are not, so refuse them here.
+        if let bad = firstInvalidUTF8(xml) {
+            let line = xml[..<bad].reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
+            throw .malformedXML(detail: "byte \(bad) of the XML section is not UTF-8", at: .line(line))
+        }
         let builder = E57XMLTree()
         let parser = XMLParser(data: Data(xml))
         parser.shouldProcessNamespaces = false
@@ -83,6 +88,21 @@ final class E57XMLTree: NSObject, XMLParserDelegate {
             throw .malformedXML(detail: "not well-formed XML (XMLParser error \(code))", at: .line(max(1, parser.lineNumber)))
         }
         return root
+    }
+
+    /// Offset of the first byte of `bytes` that does not belong to a valid UTF-8 sequence, or `nil`.
+    /// - Complexity: O(n).
+    static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
+        var decoder = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        var offset = 0
+        while true {
+            switch decoder.parseScalar(from: &iterator) {
+            case let .valid(scalar): offset += scalar.count
+            case .emptyInput: return nil
+            case .error: return offset
+            }
+        }
     }
 
     func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
