@@ -4,6 +4,7 @@ import PackageDescription
 // Plumbline's libFuzzer harness: a package of its own so it stays out of the library graph (the root's
 // `swift test` never builds it) and may use unsafeFlags. One executable per entry point:
 //   FuzzPLY, FuzzPCD, FuzzXYZ   PointCloudReader.read(bytes:format:) on each format (all encodings)
+//   FuzzLAS, FuzzE57            the same on LAS and E57 (E57 with and without page checksums)
 //   FuzzJSONExport              RoomPlan JSON decode -> validate() -> USDZ, IFC, SVG, measurements (in memory)
 //   FuzzBuild                   a small PLY/XYZ cloud from the input -> RoomBuilder.build
 // Build and run with Scripts/fuzz. The sanitizer flags below instrument the harness targets; the script
@@ -31,6 +32,8 @@ let package = Package(
         fuzzer("FuzzPLY", ["PlumbIO"]),
         fuzzer("FuzzPCD", ["PlumbIO"]),
         fuzzer("FuzzXYZ", ["PlumbIO"]),
+        fuzzer("FuzzLAS", ["PlumbIO"]),
+        fuzzer("FuzzE57", ["PlumbIO"]),
         fuzzer("FuzzJSONExport", ["Plumbline", "PlumbExport"]),
         fuzzer("FuzzBuild", ["PlumbIO", "Plumbline"]),
     ],

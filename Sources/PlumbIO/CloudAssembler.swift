@@ -18,6 +18,8 @@ struct CloudAssembler {
     var recordsSeen = 0
     var droppedNoReturn = 0
     var droppedNonFinite = 0
+    var droppedWithheld = 0
+    var droppedInvalidState = 0
     var x: [Float] = [], y: [Float] = [], z: [Float] = []
     var nx: [Float] = [], ny: [Float] = [], nz: [Float] = []
     var r: [UInt8] = [], g: [UInt8] = [], b: [UInt8] = []
@@ -71,6 +73,13 @@ struct CloudAssembler {
         if attributes.frameIndex { frameIndex.append(p.frameIndex) }
     }
 
+    /// Counts a record the file itself marks as not a point (LAS withheld, E57 invalid state): it is read
+    /// (``recordsSeen``) but not added.
+    mutating func skipFlagged(_ reason: PointDropReason) {
+        recordsSeen += 1
+        if reason == .withheld { droppedWithheld += 1 } else { droppedInvalidState += 1 }
+    }
+
     /// Fixes the local origin from the first finite point (see the type's documentation). No effect
     /// once chosen, or for `float32` coordinates.
     mutating func chooseShift(firstFinitePoint first: SIMD3<Double>) {
@@ -101,6 +110,8 @@ struct CloudAssembler {
         var drops: [PointDrop] = []
         if droppedNoReturn > 0 { drops.append(PointDrop(reason: .noReturnInOrganisedCloud, count: droppedNoReturn)) }
         if droppedNonFinite > 0 { drops.append(PointDrop(reason: .nonFiniteCoordinate, count: droppedNonFinite)) }
+        if droppedWithheld > 0 { drops.append(PointDrop(reason: .withheld, count: droppedWithheld)) }
+        if droppedInvalidState > 0 { drops.append(PointDrop(reason: .invalidState, count: droppedInvalidState)) }
         report.drops = drops
     }
 }

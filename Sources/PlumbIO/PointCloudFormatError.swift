@@ -54,7 +54,8 @@ public enum PointCloudFormatError: Error, Sendable, Equatable, CustomStringConve
     case valueOutOfRange(property: String, value: String, at: SourceLocation)
     /// Point `pointIndex` (0-based record index) has a NaN or infinite coordinate in an unorganised cloud.
     case nonFiniteCoordinate(pointIndex: Int, at: SourceLocation)
-    /// The LZF stream of a PCD `binary_compressed` body is corrupt.
+    /// Compressed point data is corrupt: the LZF stream of a PCD `binary_compressed` body, or an E57
+    /// compressed vector section (section header, packet headers, bytestream lengths).
     case corruptCompressedData(detail: String, at: SourceLocation)
     /// The cloud handed to a writer is inconsistent.
     case invalidCloud(PointCloudError)
@@ -64,6 +65,18 @@ public enum PointCloudFormatError: Error, Sendable, Equatable, CustomStringConve
     /// Point `pointIndex` (0-based, in the returned cloud) has frame index `frameIndex` but the header gives
     /// only `sensorCount` sensor positions.
     case sensorIndexOutOfRange(pointIndex: Int, frameIndex: UInt32, sensorCount: Int)
+    /// The file is LAZ (compressed LAS: the compression bit of the point format, or a `.laz` name); it is not
+    /// decoded. Decompress it first (`laszip -i in.laz -o out.las`, or `pdal translate in.laz out.las`).
+    case compressedLAZ(at: SourceLocation)
+    /// The file uses a feature of `format` this reader does not implement (an E57 codec other than bitpack,
+    /// an E57 page size other than 1024, a LAS point format above 10 …), named in `feature`.
+    case unsupportedFeature(format: PointCloudFormat, feature: String, at: SourceLocation)
+    /// E57 physical page `page` (0-based, `pageSize` bytes each, starting at byte offset `at`) fails its
+    /// CRC-32C: the file is damaged.
+    case checksumMismatch(page: Int, stored: UInt32, computed: UInt32, at: SourceLocation)
+    /// The E57 XML section is not well-formed or lacks what the points need; `at` is a line of the XML
+    /// section (1-based, counted from the section's first byte) or a byte offset of the file.
+    case malformedXML(detail: String, at: SourceLocation)
 
     /// A one-line human-readable explanation naming the location.
     public var description: String {
@@ -91,6 +104,12 @@ public enum PointCloudFormatError: Error, Sendable, Equatable, CustomStringConve
         case let .invalidCloud(e): "invalid cloud: \(e)"
         case let .malformedSensor(d, at): "bad sensor line at \(at): \(d)"
         case let .sensorIndexOutOfRange(i, f, n): "point \(i) has frame index \(f) but the header gives only \(n) sensor positions"
+        case let .compressedLAZ(at):
+            "the file is LAZ (compressed LAS, detected at \(at)), which is not decoded: decompress it first, e.g. `laszip -i in.laz -o out.las` or `pdal translate in.laz out.las`"
+        case let .unsupportedFeature(f, feature, at): "unsupported \(f.rawValue.uppercased()) feature at \(at): \(feature)"
+        case let .checksumMismatch(page, stored, computed, at):
+            "E57 page \(page) at \(at) fails its CRC-32C (stored \(String(stored, radix: 16)), computed \(String(computed, radix: 16))): the file is damaged"
+        case let .malformedXML(d, at): "malformed E57 XML at \(at): \(d)"
         }
     }
 }

@@ -7,6 +7,11 @@ public enum PointDropReason: String, Sendable, Equatable, Hashable, Codable {
     /// NaN/Inf coordinate in an unorganised cloud, dropped because
     /// ``PointCloudReadOptions/nonFiniteCoordinates`` is ``PointCloudReadOptions/NonFinitePolicy/drop``.
     case nonFiniteCoordinate
+    /// LAS point with the "withheld" classification flag (marked deleted by the producer).
+    case withheld
+    /// E57 point whose `cartesianInvalidState` / `sphericalInvalidState` is not 0 (no measured position:
+    /// direction only, or no return).
+    case invalidState
 }
 
 /// How many points were dropped for one reason.
@@ -28,7 +33,8 @@ public struct PointCloudReadReport: Sendable, Equatable, Codable {
     public var format: PointCloudFormat
     /// The encoding of the point records.
     public var encoding: PointCloudEncoding
-    /// Point count stated by the header (PLY vertex count, PCD `POINTS`); `nil` for XYZ, which has none.
+    /// Point count stated by the header (PLY vertex count, PCD `POINTS`, LAS point count, E57 sum of the
+    /// scans' `recordCount`); `nil` for XYZ, which has none.
     public var declaredPointCount: Int?
     /// Point records decoded from the file (equals the declared count when the file is consistent).
     public var recordsRead: Int
@@ -42,7 +48,7 @@ public struct PointCloudReadReport: Sendable, Equatable, Codable {
     public var gridHeight: Int?
     /// Names of per-point properties/fields/columns present but not carried into the cloud.
     public var skippedProperties: [String]
-    /// Names of non-point PLY elements (faces, edges …) that were skipped.
+    /// Names of non-point PLY elements (faces, edges …) or E57 sections (`images2D`) that were skipped.
     public var skippedElements: [String]
     /// Bytes after the last declared binary record that were not read (0 for text formats).
     public var trailingByteCount: Int
@@ -50,8 +56,8 @@ public struct PointCloudReadReport: Sendable, Equatable, Codable {
     public var viewpoint: [Double]?
     /// True when the file carried a `plumbline_origin` comment that was added to the coordinates.
     public var originFromFile: Bool
-    /// Number of sensor positions attached to the cloud (`plumbline_sensor` comments, or 1 for a PCD
-    /// `VIEWPOINT` other than PCL's default); 0 when none were read or they were ignored.
+    /// Number of sensor positions attached to the cloud (`plumbline_sensor` comments, 1 for a PCD
+    /// `VIEWPOINT` other than PCL's default, one per E57 scan); 0 when none were read or they were ignored.
     public var sensorCount: Int
 
     /// Total number of dropped points over all reasons.

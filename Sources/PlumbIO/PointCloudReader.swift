@@ -1,7 +1,7 @@
 import Foundation
 import PlumbKernel
 
-/// Reads point-cloud files (PLY, PCD, XYZ) into a ``PointCloud`` plus a ``PointCloudReadReport``.
+/// Reads point-cloud files (PLY, PCD, XYZ, LAS, E57) into a ``PointCloud`` plus a ``PointCloudReadReport``.
 ///
 /// Safety: memory grows with the bytes present, never with header counts (a header claiming 10^12
 /// points in a small file fails at once with ``PointCloudFormatError/declaredSizeExceedsData(element:declaredCount:minimumBytes:availableBytes:at:)``);
@@ -34,8 +34,8 @@ public enum PointCloudReader {
         }.get()
     }
 
-    /// The format of a file image judged from its first bytes (`ply` magic, PCD header keywords,
-    /// lines of numbers), falling back to `fileExtension`; `nil` when neither decides.
+    /// The format of a file image judged from its first bytes (`ply` magic, PCD header keywords, `LASF`,
+    /// `ASTM-E57`, lines of numbers), falling back to `fileExtension`; `nil` when neither decides.
     public static func detectFormat<Bytes: ContiguousBytes>(bytes: Bytes, fileExtension: String? = nil) -> PointCloudFormat? {
         bytes.withUnsafeBytes { detect($0, fileExtension: fileExtension) }
     }
@@ -44,21 +44,28 @@ public enum PointCloudReader {
         raw: UnsafeRawBufferPointer, format: PointCloudFormat?, fileExtension: String?, options: PointCloudReadOptions
     ) throws(PointCloudFormatError) -> PointCloudReadResult {
         guard raw.count > 0 else { throw .emptyInput }
+        if format == nil, PointCloudFormat.isLAZ(fileExtension) { throw .compressedLAZ(at: .byteOffset(0)) }
         if raw.count >= 3, raw[0] == 0xEF, raw[1] == 0xBB, raw[2] == 0xBF {
             throw .unrecognisedFormat(
                 detail: "the input starts with a UTF-8 byte-order mark (EF BB BF); PLY, PCD and XYZ headers are plain ASCII: remove the first 3 bytes")
         }
         guard let f = format ?? detect(raw, fileExtension: fileExtension) else {
-            throw .unrecognisedFormat(detail: "no PLY/PCD magic and no known extension")
+            let ext = fileExtension.map { $0.isEmpty ? "no extension" : "extension '\($0)'" } ?? "no file name"
+            throw .unrecognisedFormat(
+                detail: "no PLY/PCD/LAS/E57 magic bytes and \(ext); supported: \(PointCloudFormat.supportedExtensionsDescription)")
         }
         switch f {
         case .ply: return try PLYReader.read(raw, options: options)
         case .pcd: return try PCDReader.read(raw, options: options)
         case .xyz: return try XYZReader.read(raw, options: options)
+        case .las: return try LASReader.read(raw, options: options)
+        case .e57: return try E57Reader.read(raw, options: options)
         }
     }
 
     static func detect(_ raw: UnsafeRawBufferPointer, fileExtension: String?) -> PointCloudFormat? {
+        if raw.starts(with: LASHeader.signature) { return .las }
+        if raw.starts(with: E57FileHeader.signature) { return .e57 }
         var cursor = TextCursor(UnsafeRawBufferPointer(rebasing: raw[0..<min(raw.count, 4096)]))
         var lines = 0
         while lines < 32, let r = cursor.nextLine() {

@@ -1,7 +1,7 @@
 import Foundation
 import PlumbKernel
 
-/// Writes a ``PointCloud`` as PLY, PCD or XYZ.
+/// Writes a ``PointCloud`` as PLY, PCD or XYZ (LAS and E57 are read only).
 ///
 /// Normals, colours, intensity and frame indices are written when the cloud has them. By default
 /// coordinates are `float32` relative to the cloud origin, with the origin in a header comment
@@ -57,6 +57,8 @@ public enum PointCloudWriter {
             return PCDWriter.encode(cloud, encoding: e, options: options)
         case (.xyz, .ascii):
             return XYZWriter.encode(cloud)
+        case (.las, _), (.e57, _):
+            throw .unsupportedEncoding(format: format, encoding: "\(e.rawValue) (LAS and E57 are read, not written)")
         default:
             throw .unsupportedEncoding(format: format, encoding: e.rawValue)
         }

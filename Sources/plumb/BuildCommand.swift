@@ -18,7 +18,7 @@ struct BuildCommand: AsyncParsableCommand {
             measured thickness, storeys); per-room areas, the total area and interior wall thicknesses are printed.
             """)
 
-    @Argument(help: "Point cloud of one room (.ply, .pcd, .xyz); several with --structure.")
+    @Argument(help: "Point cloud of one room (.ply, .pcd, .xyz, .las, .e57; .laz: decompress first); several with --structure.")
     var scans: [String]
 
     @Flag(help: "Build every scan as a room and merge them into one CapturedStructure.")

@@ -40,7 +40,7 @@ struct EvalCommand: AsyncParsableCommand {
     @Option(help: "With --build: only plans with at most this many rooms (1: single-room plans only).") var maxRooms: Int = 1
     @OptionGroup var randomOptions: RandomEvalOptions
     @Option(name: .customLong("truth-real"), help: "Measured truth of a real scan (*.truth.json): score --model against it instead of a plan.") var truthReal: String?
-    @Option(help: "With --truth-real: the scan (.pcd, .ply, .xyz) the truth belongs to, for wall support.") var scan: String?
+    @Option(help: "With --truth-real: the scan (.pcd, .ply, .xyz, .las, .e57) the truth belongs to, for wall support.") var scan: String?
 
     func run() async throws {
         if let truthReal { return try runRealTruth(truthReal) }
