@@ -106,7 +106,7 @@ public enum HTMLReport {
     /// The density image with the model over it, for one storey.
     static func overlay(model: ExportModel, story: Int, density d: PlanDensity, evidence: [WallEvidence], label: [UUID: String]) -> String {
         let w = Double(d.width) * d.cell, hgt = Double(d.height) * d.cell
-        let ppm = min(120, 900 / max(w, hgt, 1e-3))
+        let ppm = min(120, 700 / max(w, hgt, 1e-3))
         var o = "<figure class=\"overlay\"><figcaption>Scan and model from above: the scan's points 0.8-1.6 m above the floor (grey) and within 5 cm of it (blue), "
         o += "pixel \(n(d.cell * 100)) cm; walls coloured by the share of their length backed by scan points "
         o += "(<span class=\"swatch\" style=\"background:\(supportColour(0))\"></span>0 % "
@@ -203,7 +203,7 @@ public enum HTMLReport {
         let centre = ((b.min + b.max) * 50).rounded(.toNearestOrEven) / 100
         var bytes = [UInt8]()
         var shown = 0
-        for i in scan.decimated(to: options.maximumViewerPoints) {
+        for i in scan.decimated(to: options.maximumViewerPoints) where options.maximumViewerPoints > 0 {
             let q = (SIMD3<Double>(Double(scan.x[i]), Double(scan.y[i]), Double(scan.z[i])) - centre) * 100
             guard q.min() > -32_767, q.max() < 32_767 else { continue }
             for v in [q.x, q.y, q.z] {
@@ -215,7 +215,8 @@ public enum HTMLReport {
         }
         var o = "<section id=\"view\"><h2>3D view</h2>\n"
         o += "<div class=\"controls\"><label>Section cut at <input type=\"range\" id=\"cut\"> <span id=\"cut-value\"></span></label> "
-        o += "<label><input type=\"checkbox\" id=\"show-points\"> scan points (\(shown) of \(scan.count), every \(max(1, (scan.count + max(options.maximumViewerPoints, 1) - 1) / max(options.maximumViewerPoints, 1)))th)</label> "
+        let every = max(1, (scan.count + max(options.maximumViewerPoints, 1) - 1) / max(options.maximumViewerPoints, 1))
+        o += "<label><input type=\"checkbox\" id=\"show-points\"> scan points (\(shown) of \(scan.count)\(every > 1 ? ", every \(every)th" : ""))</label> "
         o += "<span class=\"legend\">drag to orbit, wheel to zoom; walls coloured by support as above</span></div>\n"
         o += "<canvas id=\"view3d\" width=\"960\" height=\"600\"></canvas>\n"
         o += "<script type=\"application/json\" id=\"model-data\">{\"c\":[\(colours.joined(separator: ","))],"

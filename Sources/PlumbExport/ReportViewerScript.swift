@@ -11,7 +11,7 @@ enum ReportViewerScript {
         h2{font-size:17px;margin:12px 0 6px 0}
         h3{font-size:14px;margin:8px 0 4px 0}
         figure{display:inline-block;vertical-align:top;margin:0 16px 12px 0;background:#fff;border:1px solid #ddd}
-        figcaption{font-size:12px;padding:4px 6px;color:#555;max-width:900px}
+        figcaption{font-size:12px;padding:4px 6px;color:#555;max-width:640px}
         figure svg{display:block;max-width:100%;height:auto}
         table{border-collapse:collapse;font-size:12px;margin-bottom:12px;background:#fff}
         th,td{border:1px solid #ddd;padding:2px 6px;text-align:right}
