@@ -12,8 +12,11 @@ import PlumbKernel
 /// - `wall` polygons: each wall's plan footprint with its thickness (``WallSolid``), cut where doors,
 ///   windows and openings are; curved walls as sampled arcs;
 /// - `door` leaves (a line from the hinge, perpendicular to the wall, as long as the door is wide) and
-///   swing arcs (`door-swing`, an SVG arc of that radius); `window` glazing lines; `opening` dashed
-///   jamb lines;
+///   swing arcs (`door-swing`, an SVG arc of that radius) for doors up to
+///   ``Style/maximumSingleLeafDoor`` wide; two leaves of half the width, hinged at both jambs, up to
+///   ``Style/maximumDoubleLeafDoor``; wider "doors" (RoomPlan reports 3-4 m passages as doors) as
+///   openings; `window` glazing lines; `opening` dashed jamb lines (with `data-category="door"` for
+///   those wide doors);
 /// - `dimension` groups on every wall: extension lines, the dimension line with ticks, and the length
 ///   text (`data-length`, metres; arc length for curved walls);
 /// - `object` outlines (box footprints) with their category;
@@ -31,6 +34,11 @@ public enum FloorPlanSVG {
         public var labelSize: Double = 0.24
         /// Dimension text size, metres.
         public var dimensionTextSize: Double = 0.15
+        /// Widest door drawn with one leaf and its swing, metres; wider ones up to
+        /// ``maximumDoubleLeafDoor`` get two leaves, wider still are drawn as openings (jamb lines, no swing).
+        public var maximumSingleLeafDoor: Double = 1.2
+        /// Widest door drawn with leaves and swings (two), metres.
+        public var maximumDoubleLeafDoor: Double = 2.4
         /// A style with the defaults.
         public init() {}
     }
@@ -189,29 +197,38 @@ public enum FloorPlanSVG {
             let a = h.u.lowerBound, b = h.u.upperBound
             let id = h.identifier.uuidString
             switch h.category {
-            case .door:
-                // Hinge at the start jamb on the +w face; leaf along the wall normal there.
+            case .door where ((plan(s, b, w1) - plan(s, a, w1)) * (plan(s, b, w1) - plan(s, a, w1))).sum().squareRoot()
+                    <= d.style.maximumDoubleLeafDoor + 1e-6:
+                // Hinge at the start jamb on the +w face; leaf along the wall normal there. Wider than one
+                // leaf: two leaves, hinged at both jambs, meeting in the middle.
                 let hinge = plan(s, a, w1), jamb = plan(s, b, w1)
                 let r = ((jamb - hinge) * (jamb - hinge)).sum().squareRoot()
                 var n = plan(s, a, w1 + 1) - hinge
                 n /= max((n * n).sum().squareRoot(), 1e-9)
-                let leafEnd = hinge + n * r
-                d.line(hinge, leafEnd, ["class": "door", "data-id": id, "data-width": DecimalText.text(r, 3)])
                 let t = jamb - hinge
                 let sweep = (n.x * t.y - n.y * t.x) < 0 ? 1 : 0
                 let f = { (v: Double) in DecimalText.compact(v, 3) }
-                d.element("path", [
-                    "class": "door-swing", "data-id": id,
-                    "d": "M \(f(leafEnd.x)) \(f(leafEnd.y)) A \(f(r)) \(f(r)) 0 0 \(sweep) \(f(jamb.x)) \(f(jamb.y))",
-                ])
+                let leaves: [(hinge: SIMD2<Double>, to: SIMD2<Double>, radius: Double, sweep: Int)] = r <= d.style.maximumSingleLeafDoor + 1e-6
+                    ? [(hinge, jamb, r, sweep)]
+                    : [(hinge, plan(s, (a + b) / 2, w1), r / 2, sweep), (jamb, plan(s, (a + b) / 2, w1), r / 2, 1 - sweep)]
+                for leaf in leaves {
+                    let leafEnd = leaf.hinge + n * leaf.radius
+                    d.line(leaf.hinge, leafEnd, ["class": "door", "data-id": id, "data-width": DecimalText.text(leaf.radius, 3)])
+                    d.element("path", [
+                        "class": "door-swing", "data-id": id,
+                        "d": "M \(f(leafEnd.x)) \(f(leafEnd.y)) A \(f(leaf.radius)) \(f(leaf.radius)) 0 0 \(leaf.sweep) \(f(leaf.to.x)) \(f(leaf.to.y))",
+                    ])
+                }
             case .window:
                 let u = samples(s, a, b)
                 for w in [w0, (w0 + w1) / 2, w1] {
                     d.polyline(u.map { plan(s, $0, w) }, ["class": "window", "data-id": id])
                 }
             default:
-                d.line(plan(s, a, w0), plan(s, a, w1), ["class": "opening", "data-id": id])
-                d.line(plan(s, b, w0), plan(s, b, w1), ["class": "opening", "data-id": id])
+                var attributes = ["class": "opening", "data-id": id]
+                if case .door = h.category { attributes["data-category"] = "door" }
+                d.line(plan(s, a, w0), plan(s, a, w1), attributes)
+                d.line(plan(s, b, w0), plan(s, b, w1), attributes)
             }
         }
     }

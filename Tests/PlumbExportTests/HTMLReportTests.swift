@@ -166,7 +166,7 @@ struct HTMLReportTests {
 
     @Test("headless Chromium draws the page, with the plan's walls where the model says")
     func chromiumScreenshot() throws {
-        guard let browser = ["chromium", "chromium-browser"].first(where: { Self.onPath($0) }) else {
+        guard let browser = Renderers.chromium else {
             print("note: chromium not on PATH: the headless screenshot test is skipped (apt-get install chromium)")
             return
         }
@@ -179,26 +179,11 @@ struct HTMLReportTests {
         let model = try ExportModel(room: Self.room())
         let page = dir.appendingPathComponent("report.html"), png = dir.appendingPathComponent("shot.png")
         try Data(HTMLReport.render(model: model, scan: Self.scan(count: 50_000)).utf8).write(to: page)
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = [browser, "--headless", "--disable-gpu", "--no-sandbox", "--hide-scrollbars", "--force-device-scale-factor=1",
-                       "--user-data-dir=\(dir.appendingPathComponent("profile").path)",
-                       "--screenshot=\(png.path)", "--window-size=900,700", page.absoluteString]
-        p.standardOutput = FileHandle.nullDevice
-        p.standardError = FileHandle.nullDevice
-        try p.run()
-        p.waitUntilExit()
+        try Renderers.screenshot(browser, page: page, width: 900, height: 700, to: png, profile: dir.appendingPathComponent("profile"))
         #expect(FileManager.default.fileExists(atPath: png.path), "no screenshot")
-        let rgbURL = dir.appendingPathComponent("shot.rgb")
-        let r = try PythonTool.run([PythonTool.script("png_to_rgb.py"), png.path, rgbURL.path])
-        try #require(r.status == 0, "\(r.output)")
-        let raw = try Data(contentsOf: rgbURL)
-        let nl = try #require(raw.firstIndex(of: 0x0A))
-        let dims = String(decoding: raw[..<nl], as: UTF8.self).split(separator: " ").map { Int($0)! }
-        let (w, h) = (dims[0], dims[1])
-        let px = [UInt8](raw[(nl + 1)...])
-        try #require(px.count == w * h * 3)
-        func rgb(_ x: Int, _ y: Int) -> SIMD3<Int> { let k = 3 * (y * w + x); return SIMD3(Int(px[k]), Int(px[k + 1]), Int(px[k + 2])) }
+        let image = try Renderers.pixels(png)
+        let (w, h) = (image.width, image.height)
+        func rgb(_ x: Int, _ y: Int) -> SIMD3<Int> { image.at(x, y) }
         // Not blank: many distinct colours.
         var colours = Set<Int>()
         for y in stride(from: 0, to: h, by: 3) { for x in stride(from: 0, to: w, by: 3) { let c = rgb(x, y); colours.insert(c.x << 16 | c.y << 8 | c.z) } }
@@ -222,11 +207,5 @@ struct HTMLReportTests {
         }
         // The room inside and the doorway are not wall.
         for (x, z) in [(-1.0, -0.8), (1.0, 1.6)] { #expect(!isWall(pixel(x, z)), "wall at (\(x), \(z))") }
-    }
-
-    static func onPath(_ name: String) -> Bool {
-        (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").contains {
-            FileManager.default.isExecutableFile(atPath: "\($0)/\(name)")
-        }
     }
 }
