@@ -17,6 +17,8 @@ import PlumbKernel
 ///   ``Style/maximumDoubleLeafDoor``; wider "doors" (RoomPlan reports 3-4 m passages as doors) as
 ///   openings; `window` glazing lines; `opening` dashed jamb lines (with `data-category="door"` for
 ///   those wide doors);
+/// - text in a centimetre frame (`font-size` in cm under `scale(0.01)`) in Arial or its metric twin
+///   Liberation Sans, so that every renderer (librsvg included) draws it the same;
 /// - `dimension` groups on every wall: extension lines, the dimension line with ticks, and the length
 ///   text (`data-length`, metres; arc length for curved walls);
 /// - `object` outlines (box footprints) with their category;
@@ -120,6 +122,7 @@ public enum FloorPlanSVG {
         head += "<title>Floor plan, storey \(story)</title>\n"
         head += """
             <style>
+            text{font-family:Arial,Helvetica,'Liberation Sans',sans-serif}
             .floor{fill:#f4efe6;stroke:none}
             .wall{fill:#2b2b2b;stroke:#2b2b2b;stroke-width:0.005}
             .door{stroke:#7a4a1e;stroke-width:0.025;fill:none}
@@ -127,13 +130,13 @@ public enum FloorPlanSVG {
             .window{stroke:#2a7ab8;stroke-width:0.02;fill:none}
             .opening{stroke:#888;stroke-width:0.015;fill:none;stroke-dasharray:0.06 0.04}
             .object{fill:none;stroke:#5a7fa8;stroke-width:0.015;stroke-dasharray:0.04 0.02}
-            .object-label{fill:#5a7fa8;font-family:sans-serif;text-anchor:middle;dominant-baseline:middle}
+            .object-label{fill:#5a7fa8;text-anchor:middle;dominant-baseline:middle}
             .dim-line,.dim-ext,.dim-tick{stroke:#c0392b;stroke-width:0.008;fill:none}
-            .dim-text{fill:#c0392b;font-family:sans-serif;text-anchor:middle}
-            .room-name{fill:#222;font-family:sans-serif;font-weight:bold;text-anchor:middle;dominant-baseline:middle}
-            .room-area{fill:#444;font-family:sans-serif;text-anchor:middle;dominant-baseline:middle}
+            .dim-text{fill:#c0392b;text-anchor:middle}
+            .room-name{fill:#222;font-weight:bold;text-anchor:middle;dominant-baseline:middle}
+            .room-area{fill:#444;text-anchor:middle;dominant-baseline:middle}
             .bar-dark{fill:#222}.bar-light{fill:#fff;stroke:#222;stroke-width:0.01}
-            .bar-text{fill:#222;font-family:sans-serif;text-anchor:middle}
+            .bar-text{fill:#222;text-anchor:middle}
             </style>
 
             """
@@ -349,13 +352,20 @@ struct Drawing {
         element("line", a)
     }
 
+    /// Units of a text's own frame per metre: text is drawn in centimetres (`font-size="15"` under
+    /// `scale(0.01)`), because renderers that round font sizes below one user unit (librsvg) garble
+    /// metre-sized text.
+    static let textUnitsPerMetre = 100.0
+
     mutating func text(_ s: String, at p: SIMD2<Double>, size: Double, angle: Double, _ a: [String: String]) {
         let half = Double(s.count) * size * 0.3
         grow(p - SIMD2(half, size))
         grow(p + SIMD2(half, size))
         var a = a
-        a["x"] = Self.n(p.x); a["y"] = Self.n(p.y); a["font-size"] = Self.n(size)
-        if abs(angle) > 1e-6 { a["transform"] = "rotate(\(Self.n(angle)) \(Self.n(p.x)) \(Self.n(p.y)))" }
+        a["x"] = "0"; a["y"] = "0"; a["font-size"] = Self.n(size * Self.textUnitsPerMetre)
+        var t = "translate(\(Self.n(p.x)) \(Self.n(p.y)))"
+        if abs(angle) > 1e-6 { t += " rotate(\(Self.n(angle)))" }
+        a["transform"] = t + " scale(\(Self.n(1 / Self.textUnitsPerMetre)))"
         element("text", a, content: s)
     }
 }
