@@ -29,6 +29,10 @@ public struct ExportModel: Sendable, Equatable {
     /// Rooms (one for a ``Plumbline/CapturedRoom``; the structure's rooms, or one per floor when it
     /// lists none).
     public var rooms: [ExportRoom]
+    /// The origin the model's positions are relative to (``Plumbline/ModelOrigin``: world = model +
+    /// origin, metres, y up); zero for models in world coordinates. For a structure: its own recorded
+    /// origin, else its rooms' when they all record the same one.
+    public var origin: SIMD3<Double> = .zero
     /// Doors, windows and openings by host identifier, in that order (built once: O(1) look-ups).
     var hostedByWall: [UUID: [CapturedRoom.Surface]] = [:]
 
@@ -46,6 +50,7 @@ public struct ExportModel: Sendable, Equatable {
         rooms = [Self.makeRoom(room)]
         Self.nameRooms(&rooms)
         do throws(CapturedRoomValidationError) { try room.validate() } catch { throw Self.invalid(error) }
+        origin = try Self.origin(room.unknownFields)
         try validate()
         hostedByWall = Self.group(doors + windows + openings)
     }
@@ -73,6 +78,13 @@ public struct ExportModel: Sendable, Equatable {
         }
         Self.nameRooms(&rooms)
         do throws(CapturedRoomValidationError) { try structure.validate() } catch { throw Self.invalid(error) }
+        if structure.unknownFields[ModelOrigin.key] != nil {
+            origin = try Self.origin(structure.unknownFields)
+        } else {
+            var origins: [SIMD3<Double>] = []
+            for r in structure.rooms { origins.append(try Self.origin(r.unknownFields)) }
+            if let o = origins.first, origins.allSatisfy({ $0 == o }) { origin = o }
+        }
         try validate()
         hostedByWall = Self.group(doors + windows + openings)
     }
@@ -80,6 +92,14 @@ public struct ExportModel: Sendable, Equatable {
     /// A validation failure as an export error naming the element.
     static func invalid(_ e: CapturedRoomValidationError) -> ExportError {
         .invalidGeometry(element: e.element, detail: e.problem)
+    }
+
+    /// The origin recorded in a model's extra fields.
+    /// - Throws: ``ExportError/invalidGeometry(element:detail:)`` naming `plumblineOrigin`.
+    static func origin(_ fields: [String: JSONValue]) throws(ExportError) -> SIMD3<Double> {
+        do throws(ModelOriginError) { return try ModelOrigin.read(from: fields) } catch {
+            throw .invalidGeometry(element: ModelOrigin.key, detail: error.detail)
+        }
     }
 
     /// Surfaces grouped by `parentIdentifier`, order kept.

@@ -12,8 +12,13 @@ import PlumbKernel
 /// - `wall` polygons: each wall's plan footprint with its thickness (``WallSolid``), cut where doors,
 ///   windows and openings are; curved walls as sampled arcs;
 /// - `door` leaves (a line from the hinge, perpendicular to the wall, as long as the door is wide) and
-///   swing arcs (`door-swing`, an SVG arc of that radius); `window` glazing lines; `opening` dashed
-///   jamb lines;
+///   swing arcs (`door-swing`, an SVG arc of that radius) for doors up to
+///   ``Style/maximumSingleLeafDoor`` wide; two leaves of half the width, hinged at both jambs, up to
+///   ``Style/maximumDoubleLeafDoor``; wider "doors" (RoomPlan reports 3-4 m passages as doors) as
+///   openings; `window` glazing lines; `opening` dashed jamb lines (with `data-category="door"` for
+///   those wide doors);
+/// - text in a centimetre frame (`font-size` in cm under `scale(0.01)`) in Arial or its metric twin
+///   Liberation Sans, so that every renderer (librsvg included) draws it the same;
 /// - `dimension` groups on every wall: extension lines, the dimension line with ticks, and the length
 ///   text (`data-length`, metres; arc length for curved walls);
 /// - `object` outlines (box footprints) with their category;
@@ -31,6 +36,11 @@ public enum FloorPlanSVG {
         public var labelSize: Double = 0.24
         /// Dimension text size, metres.
         public var dimensionTextSize: Double = 0.15
+        /// Widest door drawn with one leaf and its swing, metres; wider ones up to
+        /// ``maximumDoubleLeafDoor`` get two leaves, wider still are drawn as openings (jamb lines, no swing).
+        public var maximumSingleLeafDoor: Double = 1.2
+        /// Widest door drawn with leaves and swings (two), metres.
+        public var maximumDoubleLeafDoor: Double = 2.4
         /// A style with the defaults.
         public init() {}
     }
@@ -112,6 +122,7 @@ public enum FloorPlanSVG {
         head += "<title>Floor plan, storey \(story)</title>\n"
         head += """
             <style>
+            text{font-family:Arial,Helvetica,'Liberation Sans',sans-serif}
             .floor{fill:#f4efe6;stroke:none}
             .wall{fill:#2b2b2b;stroke:#2b2b2b;stroke-width:0.005}
             .door{stroke:#7a4a1e;stroke-width:0.025;fill:none}
@@ -119,13 +130,13 @@ public enum FloorPlanSVG {
             .window{stroke:#2a7ab8;stroke-width:0.02;fill:none}
             .opening{stroke:#888;stroke-width:0.015;fill:none;stroke-dasharray:0.06 0.04}
             .object{fill:none;stroke:#5a7fa8;stroke-width:0.015;stroke-dasharray:0.04 0.02}
-            .object-label{fill:#5a7fa8;font-family:sans-serif;text-anchor:middle;dominant-baseline:middle}
+            .object-label{fill:#5a7fa8;text-anchor:middle;dominant-baseline:middle}
             .dim-line,.dim-ext,.dim-tick{stroke:#c0392b;stroke-width:0.008;fill:none}
-            .dim-text{fill:#c0392b;font-family:sans-serif;text-anchor:middle}
-            .room-name{fill:#222;font-family:sans-serif;font-weight:bold;text-anchor:middle;dominant-baseline:middle}
-            .room-area{fill:#444;font-family:sans-serif;text-anchor:middle;dominant-baseline:middle}
+            .dim-text{fill:#c0392b;text-anchor:middle}
+            .room-name{fill:#222;font-weight:bold;text-anchor:middle;dominant-baseline:middle}
+            .room-area{fill:#444;text-anchor:middle;dominant-baseline:middle}
             .bar-dark{fill:#222}.bar-light{fill:#fff;stroke:#222;stroke-width:0.01}
-            .bar-text{fill:#222;font-family:sans-serif;text-anchor:middle}
+            .bar-text{fill:#222;text-anchor:middle}
             </style>
 
             """
@@ -189,29 +200,38 @@ public enum FloorPlanSVG {
             let a = h.u.lowerBound, b = h.u.upperBound
             let id = h.identifier.uuidString
             switch h.category {
-            case .door:
-                // Hinge at the start jamb on the +w face; leaf along the wall normal there.
+            case .door where ((plan(s, b, w1) - plan(s, a, w1)) * (plan(s, b, w1) - plan(s, a, w1))).sum().squareRoot()
+                    <= d.style.maximumDoubleLeafDoor + 1e-6:
+                // Hinge at the start jamb on the +w face; leaf along the wall normal there. Wider than one
+                // leaf: two leaves, hinged at both jambs, meeting in the middle.
                 let hinge = plan(s, a, w1), jamb = plan(s, b, w1)
                 let r = ((jamb - hinge) * (jamb - hinge)).sum().squareRoot()
                 var n = plan(s, a, w1 + 1) - hinge
                 n /= max((n * n).sum().squareRoot(), 1e-9)
-                let leafEnd = hinge + n * r
-                d.line(hinge, leafEnd, ["class": "door", "data-id": id, "data-width": DecimalText.text(r, 3)])
                 let t = jamb - hinge
                 let sweep = (n.x * t.y - n.y * t.x) < 0 ? 1 : 0
                 let f = { (v: Double) in DecimalText.compact(v, 3) }
-                d.element("path", [
-                    "class": "door-swing", "data-id": id,
-                    "d": "M \(f(leafEnd.x)) \(f(leafEnd.y)) A \(f(r)) \(f(r)) 0 0 \(sweep) \(f(jamb.x)) \(f(jamb.y))",
-                ])
+                let leaves: [(hinge: SIMD2<Double>, to: SIMD2<Double>, radius: Double, sweep: Int)] = r <= d.style.maximumSingleLeafDoor + 1e-6
+                    ? [(hinge, jamb, r, sweep)]
+                    : [(hinge, plan(s, (a + b) / 2, w1), r / 2, sweep), (jamb, plan(s, (a + b) / 2, w1), r / 2, 1 - sweep)]
+                for leaf in leaves {
+                    let leafEnd = leaf.hinge + n * leaf.radius
+                    d.line(leaf.hinge, leafEnd, ["class": "door", "data-id": id, "data-width": DecimalText.text(leaf.radius, 3)])
+                    d.element("path", [
+                        "class": "door-swing", "data-id": id,
+                        "d": "M \(f(leafEnd.x)) \(f(leafEnd.y)) A \(f(leaf.radius)) \(f(leaf.radius)) 0 0 \(leaf.sweep) \(f(leaf.to.x)) \(f(leaf.to.y))",
+                    ])
+                }
             case .window:
                 let u = samples(s, a, b)
                 for w in [w0, (w0 + w1) / 2, w1] {
                     d.polyline(u.map { plan(s, $0, w) }, ["class": "window", "data-id": id])
                 }
             default:
-                d.line(plan(s, a, w0), plan(s, a, w1), ["class": "opening", "data-id": id])
-                d.line(plan(s, b, w0), plan(s, b, w1), ["class": "opening", "data-id": id])
+                var attributes = ["class": "opening", "data-id": id]
+                if case .door = h.category { attributes["data-category"] = "door" }
+                d.line(plan(s, a, w0), plan(s, a, w1), attributes)
+                d.line(plan(s, b, w0), plan(s, b, w1), attributes)
             }
         }
     }
@@ -332,13 +352,20 @@ struct Drawing {
         element("line", a)
     }
 
+    /// Units of a text's own frame per metre: text is drawn in centimetres (`font-size="15"` under
+    /// `scale(0.01)`), because renderers that round font sizes below one user unit (librsvg) garble
+    /// metre-sized text.
+    static let textUnitsPerMetre = 100.0
+
     mutating func text(_ s: String, at p: SIMD2<Double>, size: Double, angle: Double, _ a: [String: String]) {
         let half = Double(s.count) * size * 0.3
         grow(p - SIMD2(half, size))
         grow(p + SIMD2(half, size))
         var a = a
-        a["x"] = Self.n(p.x); a["y"] = Self.n(p.y); a["font-size"] = Self.n(size)
-        if abs(angle) > 1e-6 { a["transform"] = "rotate(\(Self.n(angle)) \(Self.n(p.x)) \(Self.n(p.y)))" }
+        a["x"] = "0"; a["y"] = "0"; a["font-size"] = Self.n(size * Self.textUnitsPerMetre)
+        var t = "translate(\(Self.n(p.x)) \(Self.n(p.y)))"
+        if abs(angle) > 1e-6 { t += " rotate(\(Self.n(angle)))" }
+        a["transform"] = t + " scale(\(Self.n(1 / Self.textUnitsPerMetre)))"
         element("text", a, content: s)
     }
 }

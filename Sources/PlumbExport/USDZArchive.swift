@@ -75,4 +75,6 @@ public enum USDZArchive {
 extension Data {
     mutating func le16(_ v: UInt16) { append(UInt8(v & 0xFF)); append(UInt8(v >> 8)) }
     mutating func le32(_ v: UInt32) { for i in 0..<4 { append(UInt8((v >> (8 * UInt32(i))) & 0xFF)) } }
+    /// Appends `v` big-endian (PNG's byte order).
+    mutating func be32(_ v: UInt32) { for i in (0..<4).reversed() { append(UInt8((v >> (8 * UInt32(i))) & 0xFF)) } }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PlumbExport
 import PlumbIO
 import PlumbKernel
 import Plumbline
@@ -42,6 +43,9 @@ struct BuildCommand: AsyncParsableCommand {
     @Flag(help: "Keep stray points far outside the scan's bulk (by default they are dropped before fitting and counted in a note).")
     var keepFarPoints = false
 
+    @Option(help: "Also write an HTML report of the room against the scan here (see plumb report; one scan only).")
+    var report: String?
+
     @Flag(help: "Print the wall-clock and CPU time of every build stage.")
     var timings = false
 
@@ -52,7 +56,9 @@ struct BuildCommand: AsyncParsableCommand {
         guard !scans.isEmpty else { throw ValidationError("give a scan file") }
         if structure { return try await runStructure() }
         guard scans.count == 1 else { throw ValidationError("several scans need --structure") }
+        if report == SafeFile.standardOutputPath { throw ValidationError("--report writes a file; '-' (standard output) is accepted by -o") }
         let console = Console(output: output)
+        for target in [output, report].compactMap({ $0 }) { try SafeFile.checkTarget(target) }
         let scan = scans[0]
         let url = URL(fileURLWithPath: scan)
         let size = (try? FileManager.default.attributesOfItem(atPath: scan)[.size] as? Int) ?? 0
@@ -81,12 +87,30 @@ struct BuildCommand: AsyncParsableCommand {
             try SafeFile.write(RoomPlanJSON.encode(result.room), toOutput: output)
             console.wrote(output)
         }
+        if let report {
+            let model = try ExportModel(room: result.room)
+            var options = HTMLReport.Options()
+            options.title = "Plumbline report: \(ReportCommand.name(scan))"
+            options.notes = ["scan: \(ReportCommand.name(scan)), \(read.cloud.count) points read"]
+                + read.report.drops.map { "reading dropped \($0.count) points (\($0.reason.rawValue))" }
+                + ["up axis \(result.upAxis.rawValue) (\(up == .automatic ? "detected by the build" : "given"))"]
+                + (result.droppedFarPoints > 0 ? ["the build dropped \(result.droppedFarPoints) stray points far outside the scan's bulk"] : [])
+                + ["read \(Self.format(t1 - t0)), built \(Self.format(t2 - t1))"]
+                + result.timings.stages.map { "stage \($0.name): \(String(format: "%.1f", $0.wallSeconds * 1000)) ms wall" }
+            let t3 = clock.now
+            try HTMLReport.write(
+                model: model, scan: ReportScan(cloud: read.cloud, upAxis: result.upAxis, modelOrigin: model.origin),
+                options: options, to: report)
+            console.say("report \(Self.format(clock.now - t3))")
+            console.wrote(report)
+        }
     }
 
     /// Builds each scan (seeds `seed + index`, so identifiers differ between rooms) and merges them. Up to
     /// `--jobs` rooms are read and built at the same time; the rooms, their order and the output do not
     /// depend on it.
     func runStructure() async throws {
+        if report != nil { throw ValidationError("--report works with one scan; for a structure use plumb report SCAN structure.json") }
         let console = Console(output: output)
         let clock = ContinuousClock()
         let t0 = clock.now

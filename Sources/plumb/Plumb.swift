@@ -8,7 +8,7 @@ struct Plumb: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "plumb",
         abstract: "Turn indoor 3D scans into parametric building models.",
-        subcommands: [SimulateCommand.self, BuildCommand.self, MergeCommand.self, CaptureCommand.self, EvalCommand.self, ExportCommand.self]
+        subcommands: [SimulateCommand.self, BuildCommand.self, MergeCommand.self, CaptureCommand.self, EvalCommand.self, ExportCommand.self, ReportCommand.self]
     )
 
     /// Runs the command. Temporaries of interrupted writes are removed on SIGINT/SIGTERM/SIGHUP, and

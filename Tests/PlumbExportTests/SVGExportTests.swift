@@ -108,15 +108,28 @@ final class SVGExportTests: XCTestCase {
                                    "\(name): plan area of wall \(id)")
                 }
                 for d in model.doors.filter({ $0.story == story }) where model.surfaceHost(d)?.curve == nil && model.surfaceHost(d) != nil {
-                    let path = try XCTUnwrap(c.elements.first { $0.attributes["class"] == "door-swing" && $0.attributes["data-id"] == d.identifier.uuidString })
-                    let parts = path.attributes["d"]!.split(separator: " ")
-                    let r = Double(parts[parts.firstIndex(of: "A")! + 1])!
                     let host = model.surfaceHost(d)!
                     let inv = host.transform.rigidInverse
                     let xs = d.worldCorners.map { Double(inv.apply(toPoint: $0).x) }
                     let width = min(xs.max()!, Double(host.dimensions.x) / 2) - max(xs.min()!, -Double(host.dimensions.x) / 2)
-                    XCTAssertEqual(r, width, accuracy: 2e-3, "\(name): door swing radius")
-                    swings += 1
+                    guard width > 1e-3 else { continue }
+                    // One leaf up to 1.2 m, two half-width leaves up to 2.4 m, wider ones drawn as openings.
+                    let paths = c.elements.filter { $0.attributes["class"] == "door-swing" && $0.attributes["data-id"] == d.identifier.uuidString }
+                    let style = FloorPlanSVG.Style()
+                    let leaves = width <= style.maximumSingleLeafDoor - 2e-3 ? 1 : width <= style.maximumDoubleLeafDoor - 2e-3 ? 2 : 0
+                    if width > style.maximumSingleLeafDoor - 2e-3 && width < style.maximumSingleLeafDoor + 2e-3 { continue }
+                    if width > style.maximumDoubleLeafDoor - 2e-3 && width < style.maximumDoubleLeafDoor + 2e-3 { continue }
+                    XCTAssertEqual(paths.count, leaves, "\(name): door \(d.identifier) of \(width) m")
+                    for path in paths {
+                        let parts = path.attributes["d"]!.split(separator: " ")
+                        let r = Double(parts[parts.firstIndex(of: "A")! + 1])!
+                        XCTAssertEqual(r, width / Double(leaves), accuracy: 2e-3, "\(name): door swing radius")
+                        swings += 1
+                    }
+                    if leaves == 0 {
+                        XCTAssertEqual(c.elements.filter { $0.attributes["class"] == "opening" && $0.attributes["data-id"] == d.identifier.uuidString }.count, 2,
+                                       "\(name): a \(width) m door is drawn as an opening")
+                    }
                 }
                 for r in model.rooms where r.story == story && !r.floors.isEmpty {
                     let label = c.elements.first { $0.attributes["class"] == "room-name" && $0.text == r.name }

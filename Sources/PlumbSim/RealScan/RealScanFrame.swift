@@ -29,18 +29,7 @@ public struct RealScanFrame: Sendable, Equatable, Codable {
     /// The `plumblineOrigin` of a room (zero when absent).
     /// - Throws: ``RealScanEvaluationError/badModelOrigin(_:)`` when it is not three finite numbers.
     public static func origin(of room: CapturedRoom) throws(RealScanEvaluationError) -> SIMD3<Double> {
-        guard let v = room.unknownFields["plumblineOrigin"] else { return .zero }
-        guard case let .array(a) = v, a.count == 3 else { throw .badModelOrigin("not an array of 3 numbers") }
-        var o = SIMD3<Double>.zero
-        for k in 0..<3 {
-            switch a[k] {
-            case let .integer(i): o[k] = Double(i)
-            case let .number(d): o[k] = d
-            default: throw .badModelOrigin("element \(k) is not a number")
-            }
-            guard o[k].isFinite else { throw .badModelOrigin("element \(k) is not finite") }
-        }
-        return o
+        do throws(ModelOriginError) { return try ModelOrigin.read(from: room.unknownFields) } catch { throw .badModelOrigin(error.detail) }
     }
 
     /// Scan-frame point of model point `m`, metres. O(1).

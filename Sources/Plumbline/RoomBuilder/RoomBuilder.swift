@@ -188,7 +188,7 @@ public struct RoomBuilder: Sendable {
         if PlumbKernel.length(cloud.origin) <= Self.worldFrameLimit {
             room = room.translated(by: cloud.origin)
         } else {
-            room.unknownFields["plumblineOrigin"] = .array([.number(cloud.origin.x), .number(cloud.origin.y), .number(cloud.origin.z)])
+            room.unknownFields[ModelOrigin.key] = .array([.number(cloud.origin.x), .number(cloud.origin.y), .number(cloud.origin.z)])
         }
         let ceilingY = structure.ceilings.isEmpty ? structure.floorY + 2.5 : structure.ceilingY(x: 0, z: 0)
         clock.lap("finish")

@@ -10,8 +10,9 @@ public enum UpAxis: String, Sendable, Hashable, Codable, CaseIterable {
     case automatic
 
     /// Rotation taking input coordinates to the y-up frame Plumbline models use (right-handed, a proper
-    /// rotation): identity for `.y`; `(x, y, z) -> (x, z, -y)` for `.z`.
-    func toYUp(_ p: SIMD3<Double>) -> SIMD3<Double> {
+    /// rotation): identity for `.y` (and `.automatic`, which must be resolved first); `(x, y, z) -> (x, z, -y)`
+    /// for `.z`. O(1).
+    public func toYUp(_ p: SIMD3<Double>) -> SIMD3<Double> {
         switch self {
         case .z: SIMD3(p.x, p.z, -p.y)
         case .y, .automatic: p
