@@ -16,7 +16,8 @@ import PlumbKernel
 /// positions are known, a tall, solid plane longer than a door leaf that was not seen up to the ceiling is a
 /// wall when the sensor never looked over its top (``lookedOver(ts:hull:top:line:behind:cloud:)``): a phone
 /// held close to the walls of a narrow hall does not see their tops, while furniture has the room seen
-/// above it. Outliers lie on the scanner's rays, so planes through the scanner's path collect thin sheets of them: a plane with a poorly
+/// above it. A plane too small or too short for these tests on its own passes them as a piece of a wall face
+/// (``facePieces(_:)``: the pieces beside a door and the lintel over it). Outliers lie on the scanner's rays, so planes through the scanner's path collect thin sheets of them: a plane with a poorly
 /// covered top band must also have at least a fifth of the point density (points per m²) of the wall with
 /// the most points. Noisy scans split
 /// one wall into parallel layers a few centimetres apart, and door leaves or glass sit a few centimetres
