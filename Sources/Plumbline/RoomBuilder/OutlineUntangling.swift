@@ -29,12 +29,13 @@ extension RoomOutline {
 
     /// The outline with every self-crossing cut away: where two sides cross (or one folds back along
     /// another), the outline is split at the meeting point into two loops and the one enclosing more area
-    /// (counter-clockwise) is kept, its sides still on their walls; repeated until no side crosses another (at most once per
-    /// corner). A wall snapped across a narrow gap, or a short side removed between two walls that meet
+    /// (counter-clockwise) is kept, its sides still on their walls; repeated until no side crosses another
+    /// (at most once per corner). A wall snapped across a narrow gap, or a short side removed between two walls that meet
     /// beyond it, can leave a bow-tie or a spike, which no floor can be (``CapturedRoom/validate()``
     /// refuses it); the loop kept is the room the flood found, less the sliver. Sides are cut at straight
     /// sampled chords (every 10 cm, as the floor draws them: the cut lies within a millimetre or so of the arc).
-    /// - Complexity: O(c · n²) for n sampled points and c cuts.
+    /// - Complexity: O(c · n²) for n sampled points and c cuts (an outline of more than 5,000 points is returned
+    ///   as it is).
     func untangled() -> RoomOutline {
         var o = self
         o.removeRepeatedCorners()
@@ -43,6 +44,8 @@ extension RoomOutline {
             budget -= 1
             // Crossings are looked for where the floor will have them: with arcs sampled.
             let (pts, side) = o.sampledPolygon()
+            // A room's outline has tens of corners and arcs of a few metres; the pair search is quadratic.
+            guard pts.count <= 5_000 else { break }
             guard let (i, j) = Self.firstTangle(pts), let x = Self.meetingPoint(pts, i, j) else { break }
             let a = side[i], b = side[j]
             guard a != b else { break }
