@@ -4,10 +4,12 @@ import PlumbKernel
 
 /// A measured floor plan of one storey as SVG, seen from above.
 ///
-/// Coordinates are world metres: SVG x = world x, SVG y = world z (looking down −Y with +X to the
-/// right, +Z points down the page), so the `viewBox` is in metres and every number in the file can be
-/// read back as a measurement. Contents, each element tagged with `class` and `data-id` (the
-/// element's identifier):
+/// Coordinates are metres on the page: the model plan (world x to the right, world z down the page,
+/// looking down −Y) turned by −``PlanOrientation/rotation`` about the model origin so that the storey's
+/// dominant wall direction is horizontal (the root's `data-rotation`, degrees, and its `<desc>` record the
+/// turn; an axis-aligned plan is not turned, and SVG x = world x, SVG y = world z). The `viewBox` is in
+/// metres and every length in the file can be read back as a measurement. Contents, each element tagged
+/// with `class` and `data-id` (the element's identifier):
 /// - `floor` polygons and `room-name` / `room-area` labels (area in m² to 2 decimals);
 /// - `wall` polygons: each wall's plan footprint with its thickness (``WallSolid``), cut where doors,
 ///   windows and openings are; curved walls as sampled arcs;
@@ -22,7 +24,9 @@ import PlumbKernel
 /// - `dimension` groups on every wall: extension lines, the dimension line with ticks, and the length
 ///   text (`data-length`, metres; arc length for curved walls);
 /// - `object` outlines (box footprints) with their category;
-/// - a `scale-bar` with its length in metres (`data-length`).
+/// - a `scale-bar` with its length in metres (`data-length`);
+/// - a `north-arrow` pointing to the model's −z (see ``PlanOrientation`` for what north means),
+///   `data-north` its page direction.
 public enum FloorPlanSVG {
     /// Drawing parameters (lengths in metres on the plan).
     public struct Style: Sendable, Equatable {
@@ -49,25 +53,27 @@ public enum FloorPlanSVG {
     /// - Complexity: O(walls × hosted elements + objects + floor vertices).
     public static func render(_ model: ExportModel, story: Int, style: Style = Style()) -> String {
         var d = Drawing(style: style)
+        let turn = PlanOrientation(model: model, story: story)
+        let T = turn.page
         let walls = model.walls.filter { $0.story == story }
         let floors = model.floors.filter { $0.story == story }
         let rooms = model.rooms.filter { $0.story == story }
         let objects = model.objects.filter { $0.story == story }
         // Plan centre: for choosing the outside of walls for dimension lines.
         var pts: [SIMD2<Double>] = []
-        for f in floors { pts += f.planOutline.vertices.map { SIMD2<Double>($0) } }
-        for w in walls { let s = w.planCenterLine; pts += [SIMD2<Double>(s.start), SIMD2<Double>(s.end)] }
-        for o in objects { pts += o.footprint.vertices.map { SIMD2<Double>($0) } }
+        for f in floors { pts += f.planOutline.vertices.map { T(SIMD2<Double>($0)) } }
+        for w in walls { let s = w.planCenterLine; pts += [T(SIMD2<Double>(s.start)), T(SIMD2<Double>(s.end))] }
+        for o in objects { pts += o.footprint.vertices.map { T(SIMD2<Double>($0)) } }
         let centre = pts.isEmpty ? SIMD2<Double>.zero : pts.reduce(.zero, +) / Double(pts.count)
 
         d.open("g", ["class": "floors"])
         for f in floors {
-            d.polygon(f.planOutline.vertices.map { SIMD2<Double>($0) }, ["class": "floor", "data-id": f.identifier.uuidString])
+            d.polygon(f.planOutline.vertices.map { T(SIMD2<Double>($0)) }, ["class": "floor", "data-id": f.identifier.uuidString])
         }
         d.close()
         d.open("g", ["class": "objects"])
         for o in objects {
-            let fp = o.footprint.vertices.map { SIMD2<Double>($0) }
+            let fp = o.footprint.vertices.map { T(SIMD2<Double>($0)) }
             d.polygon(fp, ["class": "object", "data-id": o.identifier.uuidString, "data-category": o.category.name])
             let c = fp.reduce(.zero, +) / Double(max(fp.count, 1))
             d.text(o.category.name, at: c, size: style.dimensionTextSize * 0.8, angle: 0, ["class": "object-label"])
@@ -78,16 +84,16 @@ public enum FloorPlanSVG {
         for w in walls {
             let s = WallSolid(wall: w, hosted: model.embeddedSurfaces(inWall: w))
             solids.append(s)
-            drawWall(s, &d)
+            drawWall(s, turn, &d)
         }
         d.close()
         d.open("g", ["class": "dimensions"])
-        for s in solids { drawDimension(s, centre: centre, &d) }
+        for s in solids { drawDimension(s, turn, centre: centre, &d) }
         d.close()
         d.open("g", ["class": "rooms"])
         for r in rooms {
             guard let p = r.labelPoint else { continue }
-            let at = SIMD2<Double>(p)
+            let at = T(SIMD2<Double>(p))
             d.text(r.name, at: at - SIMD2(0, style.labelSize * 0.6), size: style.labelSize, angle: 0,
                    ["class": "room-name", "data-area": DecimalText.text(r.floorArea, 3)])
             d.text("\(DecimalText.text(r.floorArea, 2)) m²", at: at + SIMD2(0, style.labelSize * 0.6),
@@ -111,6 +117,14 @@ public enum FloorPlanSVG {
         d.text("\(DecimalText.compact(bar, 3)) m", at: SIMD2(lo.x + bar, y0 - 0.1), size: style.dimensionTextSize, angle: 0,
                ["class": "bar-text"])
         d.close()
+        // North arrow (model −z) beside the drawing's top right corner.
+        let north = turn.north
+        let nc = SIMD2(hi.x + 0.45, lo.y + 0.45)
+        d.open("g", ["class": "north-arrow", "data-north": "\(DecimalText.compact(north.x, 4)) \(DecimalText.compact(north.y, 4))"])
+        let side = SIMD2(-north.y, north.x)
+        d.polygon([nc + north * 0.3, nc - north * 0.2 + side * 0.1, nc - north * 0.1, nc - north * 0.2 - side * 0.1], ["class": "north"])
+        d.text("N", at: nc + north * 0.45, size: style.dimensionTextSize, angle: 0, ["class": "north-text"])
+        d.close()
         lo = d.lo - SIMD2(repeating: style.margin)
         hi = d.hi + SIMD2(repeating: style.margin)
         let size = hi - lo
@@ -118,8 +132,11 @@ public enum FloorPlanSVG {
         var head = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         head += "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(saturating: (size.x * style.pixelsPerMetre).rounded()))\" "
         head += "height=\"\(Int(saturating: (size.y * style.pixelsPerMetre).rounded()))\" viewBox=\"\(n(lo.x)) \(n(lo.y)) \(n(size.x)) \(n(size.y))\" "
-        head += "data-story=\"\(story)\" data-units=\"m\">\n"
+        head += "data-rotation=\"\(DecimalText.compact(turn.rotation, 4))\" data-story=\"\(story)\" data-units=\"m\">\n"
         head += "<title>Floor plan, storey \(story)</title>\n"
+        head += "<desc>Page (x, y), metres = model plan (x, z) turned by \(DecimalText.compact(-turn.rotation, 4))° about the model origin "
+        head += "(the dominant wall direction, \(DecimalText.compact(turn.rotation, 4))° from +x towards +z, drawn horizontal); "
+        head += "the arrow N is the model's −z.</desc>\n"
         head += """
             <style>
             text{font-family:Arial,Helvetica,'Liberation Sans',sans-serif}
@@ -137,6 +154,8 @@ public enum FloorPlanSVG {
             .room-area{fill:#444;text-anchor:middle;dominant-baseline:middle}
             .bar-dark{fill:#222}.bar-light{fill:#fff;stroke:#222;stroke-width:0.01}
             .bar-text{fill:#222;text-anchor:middle}
+            .north{fill:#222;stroke:none}
+            .north-text{fill:#222;font-weight:bold;text-anchor:middle;dominant-baseline:middle}
             </style>
 
             """
@@ -179,7 +198,9 @@ public enum FloorPlanSVG {
         return (0...n).map { a + (b - a) * Float($0) / Float(n) }
     }
 
-    static func drawWall(_ s: WallSolid, _ d: inout Drawing) {
+    /// Draws wall `s` (its solid stretches, doors, windows and openings) on the page turned by `turn`.
+    static func drawWall(_ s: WallSolid, _ turn: PlanOrientation, _ d: inout Drawing) {
+        let plan = { (s: WallSolid, u: Float, w: Float) in turn.page(Self.plan(s, u, w)) }
         let us = s.outline.map(\.x)
         guard let uMin = us.min(), let uMax = us.max(), uMax > uMin else { return }
         // Solid intervals along u: the wall minus the hosted elements' extents.
@@ -236,7 +257,9 @@ public enum FloorPlanSVG {
         }
     }
 
-    static func drawDimension(_ s: WallSolid, centre: SIMD2<Double>, _ d: inout Drawing) {
+    /// Draws the dimension of wall `s` on its outer side (away from `centre`, a page point) on the page turned by `turn`.
+    static func drawDimension(_ s: WallSolid, _ turn: PlanOrientation, centre: SIMD2<Double>, _ d: inout Drawing) {
+        let plan = { (s: WallSolid, u: Float, w: Float) in turn.page(Self.plan(s, u, w)) }
         let us = s.outline.map(\.x)
         guard let uMin = us.min(), let uMax = us.max(), uMax > uMin else { return }
         let style = d.style

@@ -60,7 +60,9 @@ public enum HTMLReport {
             h += "<section class=\"storey\" id=\"storey-\(s)\"><h2>Storey \(s)</h2>\n"
             var plan = FloorPlanSVG.render(model, story: s)
             if plan.hasPrefix("<?xml"), let nl = plan.firstIndex(of: "\n") { plan = String(plan[plan.index(after: nl)...]) }
-            h += "<figure class=\"plan\"><figcaption>Floor plan (as <code>plumb export --svg</code> writes it)</figcaption>\n\(plan)</figure>\n"
+            let turn = PlanOrientation(model: model, story: s)
+            let turned = turn.rotation == 0 ? "" : ", turned by \(DecimalText.compact(-turn.rotation, 2))° so the walls are square to the page (N: the model's −z)"
+            h += "<figure class=\"plan\"><figcaption>Floor plan (as <code>plumb export --svg</code> writes it\(turned))</figcaption>\n\(plan)</figure>\n"
             let d = PlanDensity(model: model, story: s, scan: scan, maximumSide: max(16, options.maximumImageSide / max(1, Int(Double(stories.count).squareRoot()))))
             densities[s] = d
             h += overlay(model: model, story: s, density: d, evidence: evidence, label: label)

@@ -58,6 +58,9 @@ public struct Measurements: Sendable, Codable, Equatable {
     public var rooms: [Room]
     /// Walls, room after room (or the model's walls when no room lists walls).
     public var walls: [Wall]
+    /// Per storey (ascending), how its floor plan (``FloorPlanSVG``) is turned on the page: the dominant
+    /// wall direction in degrees, drawn horizontal (see ``PlanOrientation``).
+    public var plans: [PlanOrientation]
 
     /// Measures a model.
     /// - Complexity: O(walls × hosted elements).
@@ -105,10 +108,12 @@ public struct Measurements: Sendable, Codable, Equatable {
         }
         self.rooms = rooms
         self.walls = walls
+        plans = (model.stories.isEmpty ? [0] : model.stories).map { PlanOrientation(model: model, story: $0) }
     }
 
     /// CSV, one quantity per line: `record,story,room,identifier,quantity,value,unit` (values to 3
-    /// decimals; names quoted when they contain commas or quotes).
+    /// decimals; names quoted when they contain commas or quotes); the last lines are
+    /// `plan,<storey>,,,rotation,<degrees>,deg` (``plans``).
     public var csv: String {
         var out = "record,story,room,identifier,quantity,value,unit\n"
         func q(_ s: String) -> String {
@@ -135,6 +140,7 @@ public struct Measurements: Sendable, Codable, Equatable {
                 out += "wall,\(w.story),\(q(w.room)),\(w.identifier.uuidString),\(k),\(DecimalText.text(v, 3)),\(u)\n"
             }
         }
+        for p in plans { out += "plan,\(p.story),,,rotation,\(DecimalText.text(p.rotation, 3)),deg\n" }
         return out
     }
 

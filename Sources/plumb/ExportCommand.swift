@@ -15,7 +15,8 @@ struct ExportCommand: ParsableCommand {
             --usdz writes RoomPlan's USD hierarchy (options parametric, mesh or model; --catalog DIR maps \
             objects to USD models: <category>.usda or <category>+Key=value.usda) and --metadata the prim \
             path -> identifier JSON. --svg writes one floor plan per storey (plan.svg, or plan-story<N>.svg \
-            when there are several). --ifc writes IFC4 STEP. --measurements writes CSV, or JSON when the \
+            when there are several), turned so that the dominant wall direction is horizontal (the turn is \
+            recorded in the SVG's data-rotation and the measurements' plan rows; the N arrow is the model's -z). --ifc writes IFC4 STEP. --measurements writes CSV, or JSON when the \
             name ends in .json. Walls without thickness (RoomPlan files) get \
             \(WallSolid.defaultThickness) m.
             """)

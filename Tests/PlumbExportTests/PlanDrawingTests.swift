@@ -41,6 +41,70 @@ struct PlanDrawingTests {
         #expect(jambs.count == 2 && jambs.allSatisfy { $0.attributes["data-category"] == "door" })
     }
 
+    /// `a` degrees folded into (−45, 45].
+    static func fold90(_ a: Double) -> Double {
+        var x = a.truncatingRemainder(dividingBy: 90)
+        if x <= -45 { x += 90 }
+        if x > 45 { x -= 90 }
+        return x
+    }
+
+    @Test("a 4 × 3 m room turned by 30° in the model frame is drawn squared: axis-aligned walls and floor, rotation 30° recorded, N arrow on the model's −z")
+    func plansDrawnSquared() throws {
+        let turned = MeasurementsTests.boxRoom().transformed(by: Transform4x4(yaw: -Float.pi / 6, translation: SIMD3(1.3, 0, -0.7)))
+        let model = try ExportModel(room: turned)
+        // The model's walls really run at 30° (mod 90°) from +x towards +z.
+        for w in model.walls {
+            let d = w.planCenterLine.direction
+            #expect(abs(Self.fold90(atan2(Double(d.y), Double(d.x)) * 180 / .pi - 30)) < 1e-3)
+        }
+        let svg = FloorPlanSVG.render(model, story: 0)
+        let c = try SVGCollector.parse(svg)
+        let rotation = try #require(Double(c.root["data-rotation"] ?? ""))
+        #expect(abs(Self.fold90(rotation - 30)) < 0.01, "recorded rotation \(rotation)")
+        #expect(Measurements(model: model).plans.map(\.rotation).allSatisfy { abs(Self.fold90($0 - 30)) < 0.01 })
+        #expect(Measurements(model: model).csv.contains("\nplan,0,,,rotation,30.000,deg\n"))
+        // Every edge of every wall and floor polygon is horizontal or vertical on the page (coordinates are
+        // written to the millimetre).
+        var edges = 0
+        for e in c.elements where ["wall", "floor"].contains(e.attributes["class"] ?? "") {
+            let p = SVGCollector.points(e.attributes["points"]!)
+            for i in p.indices {
+                let d = p[(i + 1) % p.count] - p[i]
+                guard (d * d).sum() > 1e-4 else { continue }
+                #expect(min(abs(d.x), abs(d.y)) <= 2e-3, "\(e.attributes["class"]!) edge \(p[i]) → \(p[(i + 1) % p.count])")
+                edges += 1
+            }
+        }
+        #expect(edges >= 4 * 4 + 4)
+        // Dimension lines too.
+        for e in c.elements where e.attributes["class"] == "dim-line" {
+            let dx = Double(e.attributes["x2"]!)! - Double(e.attributes["x1"]!)!, dy = Double(e.attributes["y2"]!)! - Double(e.attributes["y1"]!)!
+            #expect(min(abs(dx), abs(dy)) <= 2e-3)
+        }
+        // The page is the model plan turned rigidly: recover the turn from the floor polygon (model corners
+        // against page corners, same order) and check that the N arrow is the model's −z under it.
+        let floorModel = try #require(model.floors.first).planOutline.vertices.map { SIMD2<Double>($0) }
+        let floorPage = SVGCollector.points(try #require(c.elements.first { $0.attributes["class"] == "floor" }).attributes["points"]!)
+        try #require(floorModel.count == floorPage.count && floorModel.count >= 3)
+        let m = floorModel[1] - floorModel[0], q = floorPage[1] - floorPage[0]
+        let angle = atan2(m.x * q.y - m.y * q.x, (m * q).sum())
+        #expect(abs(angle * 180 / .pi + 30) < 0.05, "page turn \(angle * 180 / .pi)°")
+        for i in floorModel.indices {
+            let a = floorModel[i] - floorModel[0], b = floorPage[i] - floorPage[0]
+            let r = SIMD2(cos(angle) * a.x - sin(angle) * a.y, sin(angle) * a.x + cos(angle) * a.y)
+            #expect(((r - b) * (r - b)).sum().squareRoot() < 3e-3, "corner \(i)")
+        }
+        let arrow = try #require(svg.components(separatedBy: "class=\"north-arrow\" data-north=\"").dropFirst().first)
+        let north = arrow.prefix { $0 != "\"" }.split(separator: " ").compactMap { Double($0) }
+        try #require(north.count == 2)
+        let minusZ = SIMD2(-sin(angle) * -1, cos(angle) * -1)
+        #expect(abs(north[0] - minusZ.x) < 1e-3 && abs(north[1] - minusZ.y) < 1e-3, "north \(north) vs \(minusZ)")
+        // An axis-aligned model is left unturned.
+        let square = try ExportModel(room: MeasurementsTests.boxRoom())
+        #expect(try SVGCollector.parse(FloorPlanSVG.render(square, story: 0)).root["data-rotation"] == "0")
+    }
+
     /// librsvg garbled the furniture labels of metre-unit plans (0.12-unit fonts: "s orage", "so a"); text is
     /// now sized in centimetres under `scale(0.01)`. Every text's font size is at least one unit of its own
     /// frame, and rsvg-convert's rendering differs from Chromium's in under 1 % of the pixels (the issue's
