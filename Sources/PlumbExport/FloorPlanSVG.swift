@@ -40,6 +40,9 @@ public enum FloorPlanSVG {
         public var labelSize: Double = 0.24
         /// Dimension text size, metres.
         public var dimensionTextSize: Double = 0.15
+        /// Smallest size a label shrinks to when it collides with others before it is moved to the legend
+        /// (a key number on the plan), metres.
+        public var minimumTextSize: Double = 0.08
         /// Widest door drawn with one leaf and its swing, metres; wider ones up to
         /// ``maximumDoubleLeafDoor`` get two leaves, wider still are drawn as openings (jamb lines, no swing).
         public var maximumSingleLeafDoor: Double = 1.2
@@ -71,34 +74,50 @@ public enum FloorPlanSVG {
             d.polygon(f.planOutline.vertices.map { T(SIMD2<Double>($0)) }, ["class": "floor", "data-id": f.identifier.uuidString])
         }
         d.close()
-        d.open("g", ["class": "objects"])
-        for o in objects {
-            let fp = o.footprint.vertices.map { T(SIMD2<Double>($0)) }
-            d.polygon(fp, ["class": "object", "data-id": o.identifier.uuidString, "data-category": o.category.name])
+        var solids: [WallSolid] = []
+        for w in walls { solids.append(WallSolid(wall: w, hosted: model.embeddedSurfaces(inWall: w))) }
+        let dimensions = solids.map { dimension($0, turn, centre: centre, style: style) }
+        // Labels, placed without overlaps: room names first, then wall lengths (longest first), then
+        // object names (largest first).
+        var placer = LabelPlacer()
+        var roomLabels: [(ExportRoom, PlanLabel, LabelPlacer.Outcome)] = []
+        for r in rooms {
+            guard let p = r.labelPoint else { continue }
+            let label = roomLabel(r, at: T(SIMD2<Double>(p)), style: style)
+            roomLabels.append((r, label, placer.place(label)))
+        }
+        var dimensionOutcomes: [Int: LabelPlacer.Outcome] = [:]
+        for k in dimensions.indices.sorted(by: { (dimensions[$0]?.length ?? 0, $1) > (dimensions[$1]?.length ?? 0, $0) }) {
+            guard let g = dimensions[k] else { continue }
+            dimensionOutcomes[k] = placer.place(g.label)
+        }
+        var objectLabels: [Int: (PlanLabel, LabelPlacer.Outcome)] = [:]
+        let footprints = objects.map { $0.footprint.vertices.map { T(SIMD2<Double>($0)) } }
+        let areas = objects.map { Double($0.dimensions.x * $0.dimensions.z) }
+        for k in objects.indices.sorted(by: { (areas[$0], $1) > (areas[$1], $0) }) {
+            let fp = footprints[k]
             let c = fp.reduce(.zero, +) / Double(max(fp.count, 1))
-            d.text(o.category.name, at: c, size: style.dimensionTextSize * 0.8, angle: 0, ["class": "object-label"])
+            let label = objectLabel(objects[k].category.name, at: c, style: style)
+            objectLabels[k] = (label, placer.place(label))
+        }
+
+        d.open("g", ["class": "objects"])
+        for (k, o) in objects.enumerated() {
+            d.polygon(footprints[k], ["class": "object", "data-id": o.identifier.uuidString, "data-category": o.category.name])
+            if let (label, outcome) = objectLabels[k] { d.label(label, outcome) }
         }
         d.close()
         d.open("g", ["class": "walls"])
-        var solids: [WallSolid] = []
-        for w in walls {
-            let s = WallSolid(wall: w, hosted: model.embeddedSurfaces(inWall: w))
-            solids.append(s)
-            drawWall(s, turn, &d)
-        }
+        for s in solids { drawWall(s, turn, &d) }
         d.close()
         d.open("g", ["class": "dimensions"])
-        for s in solids { drawDimension(s, turn, centre: centre, &d) }
+        for (k, g) in dimensions.enumerated() {
+            guard let g, let outcome = dimensionOutcomes[k] else { continue }
+            drawDimension(g, outcome, &d)
+        }
         d.close()
         d.open("g", ["class": "rooms"])
-        for r in rooms {
-            guard let p = r.labelPoint else { continue }
-            let at = T(SIMD2<Double>(p))
-            d.text(r.name, at: at - SIMD2(0, style.labelSize * 0.6), size: style.labelSize, angle: 0,
-                   ["class": "room-name", "data-area": DecimalText.text(r.floorArea, 3)])
-            d.text("\(DecimalText.text(r.floorArea, 2)) m²", at: at + SIMD2(0, style.labelSize * 0.6),
-                   size: style.labelSize * 0.8, angle: 0, ["class": "room-area"])
-        }
+        for (_, label, outcome) in roomLabels { d.label(label, outcome) }
         d.close()
         // Bounds and scale bar.
         var lo = d.lo, hi = d.hi
@@ -117,9 +136,23 @@ public enum FloorPlanSVG {
         d.text("\(DecimalText.compact(bar, 3)) m", at: SIMD2(lo.x + bar, y0 - 0.1), size: style.dimensionTextSize, angle: 0,
                ["class": "bar-text"])
         d.close()
+        if !placer.legend.isEmpty {
+            // Labels with no room on the plan: their key numbers explained under the scale bar.
+            d.open("g", ["class": "legend"])
+            let size = style.dimensionTextSize
+            var y = y0 + 0.08 + size * 1.6
+            var lines = ["Labels without room on the plan (key numbers):"]
+            lines += placer.legend.enumerated().map { "\($0 + 1)  \($1)" }
+            for line in lines {
+                let w = LabelBox(text: line, centre: .zero, size: size, angle: 0, bold: false).half.x
+                d.text(line, at: SIMD2(lo.x + w, y), size: size, angle: 0, ["class": "legend-text"])
+                y += size * 1.4
+            }
+            d.close()
+        }
         // North arrow (model −z) beside the drawing's top right corner.
         let north = turn.north
-        let nc = SIMD2(hi.x + 0.45, lo.y + 0.45)
+        let nc = SIMD2(hi.x + 0.6, lo.y + 0.45)
         d.open("g", ["class": "north-arrow", "data-north": "\(DecimalText.compact(north.x, 4)) \(DecimalText.compact(north.y, 4))"])
         let side = SIMD2(-north.y, north.x)
         d.polygon([nc + north * 0.3, nc - north * 0.2 + side * 0.1, nc - north * 0.1, nc - north * 0.2 - side * 0.1], ["class": "north"])
@@ -149,11 +182,13 @@ public enum FloorPlanSVG {
             .object{fill:none;stroke:#5a7fa8;stroke-width:0.015;stroke-dasharray:0.04 0.02}
             .object-label{fill:#5a7fa8;text-anchor:middle;dominant-baseline:middle}
             .dim-line,.dim-ext,.dim-tick{stroke:#c0392b;stroke-width:0.008;fill:none}
-            .dim-text{fill:#c0392b;text-anchor:middle}
+            .dim-text{fill:#c0392b;text-anchor:middle;dominant-baseline:middle}
             .room-name{fill:#222;font-weight:bold;text-anchor:middle;dominant-baseline:middle}
             .room-area{fill:#444;text-anchor:middle;dominant-baseline:middle}
             .bar-dark{fill:#222}.bar-light{fill:#fff;stroke:#222;stroke-width:0.01}
-            .bar-text{fill:#222;text-anchor:middle}
+            .bar-text{fill:#222;text-anchor:middle;dominant-baseline:middle}
+            .legend-text{fill:#222;text-anchor:middle;dominant-baseline:middle}
+            .label-key{fill:#555;font-weight:bold;text-anchor:middle;dominant-baseline:middle}
             .north{fill:#222;stroke:none}
             .north-text{fill:#222;font-weight:bold;text-anchor:middle;dominant-baseline:middle}
             </style>
@@ -257,12 +292,24 @@ public enum FloorPlanSVG {
         }
     }
 
-    /// Draws the dimension of wall `s` on its outer side (away from `centre`, a page point) on the page turned by `turn`.
-    static func drawDimension(_ s: WallSolid, _ turn: PlanOrientation, centre: SIMD2<Double>, _ d: inout Drawing) {
+    /// A wall's dimension on the page: the measured face's ends, the dimension line's ends, the unit
+    /// direction along it and out from the plan, and its label with the candidate places for it.
+    struct Dimension {
+        var id: String
+        var length: Double
+        var a: SIMD2<Double>, b: SIMD2<Double>, a2: SIMD2<Double>, b2: SIMD2<Double>
+        var dir: SIMD2<Double>, out: SIMD2<Double>
+        var label: PlanLabel
+    }
+
+    /// The dimension of wall `s` on its outer side (away from `centre`, a page point) on the page turned by
+    /// `turn`; `nil` for a wall without length. The length text goes, in order of preference: outside the
+    /// dimension line at its middle, moved along it (a quarter and 40 % of the length each way), inside it,
+    /// then beyond either end.
+    static func dimension(_ s: WallSolid, _ turn: PlanOrientation, centre: SIMD2<Double>, style: Style) -> Dimension? {
         let plan = { (s: WallSolid, u: Float, w: Float) in turn.page(Self.plan(s, u, w)) }
         let us = s.outline.map(\.x)
-        guard let uMin = us.min(), let uMax = us.max(), uMax > uMin else { return }
-        let style = d.style
+        guard let uMin = us.min(), let uMax = us.max(), uMax > uMin else { return nil }
         // Outside = the face farther from the plan centre.
         let uMid = (uMin + uMax) / 2
         let p0 = plan(s, uMid, s.depth.lowerBound), p1 = plan(s, uMid, s.depth.upperBound)
@@ -271,7 +318,7 @@ public enum FloorPlanSVG {
         let a = plan(s, uMin, wFace), b = plan(s, uMax, wFace)
         var dir = b - a
         let len = (dir * dir).sum().squareRoot()
-        guard len > 1e-6 else { return }
+        guard len > 1e-6 else { return nil }
         dir /= len
         var out = SIMD2(-dir.y, dir.x)
         let mid = plan(s, uMid, wFace)
@@ -280,20 +327,74 @@ public enum FloorPlanSVG {
         let bulge = max(0, ((mid - a) * out).sum())
         let off = out * (style.dimensionOffset + bulge)
         let a2 = a + off, b2 = b + off
-        let length = s.length
-        d.open("g", ["class": "dimension", "data-id": s.wall.identifier.uuidString, "data-length": DecimalText.text(length, 3)])
-        d.line(a + out * 0.05, a2 + out * 0.08, ["class": "dim-ext"])
-        d.line(b + out * 0.05, b2 + out * 0.08, ["class": "dim-ext"])
-        d.line(a2, b2, ["class": "dim-line"])
-        let tick = (dir + out) * (0.07 / 2.squareRoot())
-        d.line(a2 - tick, a2 + tick, ["class": "dim-tick"])
-        d.line(b2 - tick, b2 + tick, ["class": "dim-tick"])
         var angle = atan2(dir.y, dir.x) * 180 / .pi
         if angle > 90 { angle -= 180 }
         if angle <= -90 { angle += 180 }
-        let label = (s.curve != nil ? "arc " : "") + DecimalText.text(length, 2) + " m"
-        d.text(label, at: (a2 + b2) / 2 + out * 0.06, size: style.dimensionTextSize, angle: angle, ["class": "dim-text"])
+        let text = (s.curve != nil ? "arc " : "") + DecimalText.text(s.length, 2) + " m"
+        let m = (a2 + b2) / 2
+        let label = PlanLabel(
+            lines: [PlanLabel.Line(text: text, attributes: ["class": "dim-text"])], size: style.dimensionTextSize,
+            minimumSize: min(style.minimumTextSize, style.dimensionTextSize), angle: angle,
+            positions: { size in
+                let half = LabelBox(text: text, centre: .zero, size: size, angle: 0, bold: false).half
+                let clear = 0.04 + half.y
+                let room = max(0, len / 2 - half.x)
+                var shifts: [Double] = [0]
+                for f in [0.25, -0.25, 0.4, -0.4] where abs(f * len) <= room { shifts.append(f * len) }
+                var out2 = shifts.map { m + dir * $0 + out * clear }
+                out2 += shifts.map { m + dir * $0 - out * clear }
+                out2 += [a2 - dir * (half.x + 0.1) + out * clear, b2 + dir * (half.x + 0.1) + out * clear]
+                return out2
+            },
+            legend: "wall " + text)
+        return Dimension(id: s.wall.identifier.uuidString, length: s.length, a: a, b: b, a2: a2, b2: b2, dir: dir, out: out, label: label)
+    }
+
+    /// Draws dimension `g` with its label where the placer put it.
+    static func drawDimension(_ g: Dimension, _ outcome: LabelPlacer.Outcome, _ d: inout Drawing) {
+        d.open("g", ["class": "dimension", "data-id": g.id, "data-length": DecimalText.text(g.length, 3)])
+        d.line(g.a + g.out * 0.05, g.a2 + g.out * 0.08, ["class": "dim-ext"])
+        d.line(g.b + g.out * 0.05, g.b2 + g.out * 0.08, ["class": "dim-ext"])
+        d.line(g.a2, g.b2, ["class": "dim-line"])
+        let tick = (g.dir + g.out) * (0.07 / 2.squareRoot())
+        d.line(g.a2 - tick, g.a2 + tick, ["class": "dim-tick"])
+        d.line(g.b2 - tick, g.b2 + tick, ["class": "dim-tick"])
+        d.label(g.label, outcome)
         d.close()
+    }
+
+    /// A room's label: its name (bold) over its floor area, centred at `p` or moved around it.
+    static func roomLabel(_ r: ExportRoom, at p: SIMD2<Double>, style: Style) -> PlanLabel {
+        let lines = [
+            PlanLabel.Line(text: r.name, offset: -0.6, bold: true, attributes: ["class": "room-name", "data-area": DecimalText.text(r.floorArea, 3)]),
+            PlanLabel.Line(text: "\(DecimalText.text(r.floorArea, 2)) m²", scale: 0.8, offset: 0.6, attributes: ["class": "room-area"]),
+        ]
+        let width = { (size: Double) in lines.map { LabelBox(text: $0.text, centre: .zero, size: size * $0.scale, angle: 0, bold: $0.bold).half.x * 2 }.max() ?? 0 }
+        return PlanLabel(
+            lines: lines, size: style.labelSize, minimumSize: min(style.labelSize, style.minimumTextSize / 0.8), angle: 0,
+            positions: { size in ring(p, SIMD2(width(size) * 0.6, size * 2.4)) },
+            legend: "\(r.name.isEmpty ? "room" : r.name), \(DecimalText.text(r.floorArea, 2)) m²")
+    }
+
+    /// An object's label: its category at the footprint's centre `c`, or moved around it.
+    static func objectLabel(_ name: String, at c: SIMD2<Double>, style: Style) -> PlanLabel {
+        let size = style.dimensionTextSize * 0.8
+        return PlanLabel(
+            lines: [PlanLabel.Line(text: name, attributes: ["class": "object-label"])], size: size,
+            minimumSize: min(size, style.minimumTextSize), angle: 0,
+            positions: { s in ring(c, SIMD2(LabelBox(text: name, centre: .zero, size: s, angle: 0, bold: false).half.x + 0.05, s * 1.2)) },
+            legend: name)
+    }
+
+    /// `p`, then the 8 points around it `step` (x, y) away, then 16 points twice as far.
+    static func ring(_ p: SIMD2<Double>, _ step: SIMD2<Double>) -> [SIMD2<Double>] {
+        var out = [p]
+        for k in 1...2 {
+            let s = step * Double(k)
+            out += [SIMD2(0, -s.y), SIMD2(0, s.y), SIMD2(-s.x, 0), SIMD2(s.x, 0), SIMD2(-s.x, -s.y), SIMD2(s.x, -s.y), SIMD2(-s.x, s.y), SIMD2(s.x, s.y)]
+                .map { p + $0 }
+        }
+        return out
     }
 }
 
@@ -381,14 +482,27 @@ struct Drawing {
     static let textUnitsPerMetre = 100.0
 
     mutating func text(_ s: String, at p: SIMD2<Double>, size: Double, angle: Double, _ a: [String: String]) {
-        let half = Double(s.count) * size * 0.3
-        grow(p - SIMD2(half, size))
-        grow(p + SIMD2(half, size))
+        LabelBox(text: s, centre: p, size: size, angle: angle, bold: true).corners.forEach { grow($0) }
         var a = a
         a["x"] = "0"; a["y"] = "0"; a["font-size"] = Self.n(size * Self.textUnitsPerMetre)
         var t = "translate(\(Self.n(p.x)) \(Self.n(p.y)))"
         if abs(angle) > 1e-6 { t += " rotate(\(Self.n(angle)))" }
         a["transform"] = t + " scale(\(Self.n(1 / Self.textUnitsPerMetre)))"
         element("text", a, content: s)
+    }
+
+    /// Draws `label` as the placer left it: its lines, or its key number.
+    mutating func label(_ label: PlanLabel, _ outcome: LabelPlacer.Outcome) {
+        switch outcome {
+        case let .placed(centre, size):
+            let a = label.angle * .pi / 180
+            let across = SIMD2(-sin(a), cos(a))
+            for line in label.lines {
+                text(line.text, at: centre + across * (line.offset * size), size: size * line.scale, angle: label.angle, line.attributes)
+            }
+        case let .dropped(key, centre, size):
+            guard let centre else { return }
+            text("\(key)", at: centre, size: size, angle: 0, ["class": "label-key", "data-key": "\(key)"])
+        }
     }
 }

@@ -105,6 +105,92 @@ struct PlanDrawingTests {
         #expect(try SVGCollector.parse(FloorPlanSVG.render(square, story: 0)).root["data-rotation"] == "0")
     }
 
+    /// The estimated boxes (``LabelBox``: font size × character count) of every `<text>` of a plan, read
+    /// back from its `transform` (`translate(x y) [rotate(a)] scale(0.01)`), `font-size` and class.
+    static func textBoxes(_ c: SVGCollector) throws -> [(text: String, box: LabelBox)] {
+        try c.elements.filter { $0.name == "text" }.map { e in
+            let t = try #require(e.attributes["transform"])
+            let numbers = t.split(whereSeparator: { "() ".contains($0) }).compactMap { Double($0) }
+            try #require(numbers.count >= 3)
+            let angle = t.contains("rotate") ? numbers[2] : 0
+            let size = try #require(Double(e.attributes["font-size"] ?? "")) / 100
+            let bold = ["room-name", "north-text", "label-key"].contains(e.attributes["class"] ?? "")
+            return (e.text, LabelBox(text: e.text, centre: SIMD2(numbers[0], numbers[1]), size: size, angle: angle, bold: bold))
+        }
+    }
+
+    /// Pairs of overlapping text boxes.
+    static func overlaps(_ boxes: [(text: String, box: LabelBox)]) -> [String] {
+        var out: [String] = []
+        for i in boxes.indices { for j in boxes.indices where j > i && boxes[i].box.overlaps(boxes[j].box) { out.append("'\(boxes[i].text)' × '\(boxes[j].text)'") } }
+        return out
+    }
+
+    /// A 1.5 × 1.2 m bathroom, 2.4 m high, with a 0.7 m door, a small window, and a toilet, a sink, a bathtub,
+    /// a washer-dryer and two storage units.
+    static func clutteredBathroom() throws -> ExportModel {
+        let h: Float = 2.4
+        func wall(_ yaw: Float, _ c: SIMD2<Float>, _ w: Float) -> CapturedRoom.Surface {
+            CapturedRoom.Surface(category: .wall, dimensions: SIMD3(w, h, 0), transform: Transform4x4(yaw: yaw, translation: SIMD3(c.x, h / 2, c.y)))
+        }
+        let walls = [wall(0, SIMD2(0.75, 0), 1.5), wall(.pi, SIMD2(0.75, 1.2), 1.5), wall(-.pi / 2, SIMD2(0, 0.6), 1.2), wall(.pi / 2, SIMD2(1.5, 0.6), 1.2)]
+        let door = CapturedRoom.Surface(category: .door(isOpen: true), dimensions: SIMD3(0.7, 2.0, 0),
+                                        transform: Transform4x4(yaw: 0, translation: SIMD3(0.5, 1.0, 0)), parentIdentifier: walls[0].identifier)
+        let window = CapturedRoom.Surface(category: .window, dimensions: SIMD3(0.5, 0.6, 0),
+                                          transform: Transform4x4(yaw: .pi, translation: SIMD3(0.75, 1.6, 1.2)), parentIdentifier: walls[1].identifier)
+        let floor = CapturedRoom.Surface(
+            category: .floor, dimensions: SIMD3(1.5, 1.2, 0),
+            transform: Transform4x4(xAxis: SIMD3(1, 0, 0), yAxis: SIMD3(0, 0, -1), zAxis: SIMD3(0, 1, 0), translation: SIMD3(0.75, 0, 0.6)),
+            polygonCorners: [SIMD3(-0.75, -0.6, 0), SIMD3(0.75, -0.6, 0), SIMD3(0.75, 0.6, 0), SIMD3(-0.75, 0.6, 0)])
+        func object(_ c: CapturedRoom.Object.Category, _ x: Float, _ z: Float, _ w: Float, _ d: Float, _ oh: Float) -> CapturedRoom.Object {
+            CapturedRoom.Object(category: c, dimensions: SIMD3(w, oh, d), transform: Transform4x4(yaw: 0, translation: SIMD3(x, oh / 2, z)))
+        }
+        let objects = [
+            object(.toilet, 1.25, 0.35, 0.4, 0.65, 0.8), object(.sink, 0.3, 0.95, 0.5, 0.4, 0.85), object(.bathtub, 0.85, 0.95, 0.7, 0.45, 0.55),
+            object(.washerDryer, 1.25, 0.95, 0.5, 0.45, 0.85), object(.storage, 0.2, 0.3, 0.35, 0.3, 1.8), object(.storage, 0.7, 0.45, 0.3, 0.3, 0.6),
+        ]
+        return try ExportModel(room: CapturedRoom(walls: walls, doors: [door], windows: [window], floors: [floor], objects: objects,
+                                                  sections: [CapturedRoom.Section(label: .bathroom, center: SIMD3(0.75, 0, 0.6))]))
+    }
+
+    @Test("labels do not overlap: a cluttered 1.5 × 1.2 m bathroom (labels moved, shrunk or keyed in the legend) and every fixture plan")
+    func labelsWithoutCollisions() throws {
+        let model = try Self.clutteredBathroom()
+        let svg = FloorPlanSVG.render(model, story: 0)
+        #expect(FloorPlanSVG.render(model, story: 0) == svg, "not deterministic")
+        let c = try SVGCollector.parse(svg)
+        let boxes = try Self.textBoxes(c)
+        // The clutter is real: the object names at their footprints' centres would overlap.
+        let naive = model.objects.map { o in
+            let fp = o.footprint.vertices.map { SIMD2<Double>($0) }
+            return (text: o.category.name, box: LabelBox(text: o.category.name, centre: fp.reduce(.zero, +) / Double(fp.count), size: 0.12, angle: 0, bold: false))
+        }
+        #expect(!Self.overlaps(naive + boxes.filter { ["Bathroom", "1.80 m²"].contains($0.text) }).isEmpty, "the test room is not cluttered")
+        let overlapping = Self.overlaps(boxes)
+        #expect(overlapping.isEmpty, "\(overlapping)")
+        // Every label is on the plan (at no less than the minimum size) or has a key in the legend.
+        let style = FloorPlanSVG.Style()
+        for e in c.elements where e.name == "text" { #expect(Double(e.attributes["font-size"]!)! >= style.minimumTextSize * 100 - 1e-6) }
+        let legend = c.elements.filter { $0.attributes["class"] == "legend-text" }.map(\.text)
+        let shown = c.elements.filter { $0.attributes["class"] == "object-label" }.map(\.text)
+        for name in Set(model.objects.map(\.category.name)) {
+            let n = model.objects.filter { $0.category.name == name }.count
+            #expect(shown.filter { $0 == name }.count + legend.filter { $0.hasSuffix("  " + name) }.count == n, "\(name)")
+        }
+        #expect(c.elements.filter { $0.attributes["class"] == "dim-text" }.count + legend.filter { $0.contains("  wall ") }.count == 4)
+        #expect(c.elements.contains { $0.attributes["class"] == "room-name" && $0.text == "Bathroom" })
+        for e in c.elements where e.attributes["class"] == "label-key" {
+            #expect(legend.contains { $0.hasPrefix(e.text + "  ") }, "key \(e.text) explained")
+        }
+        // Every bundled plan, RoomPlan export and (when present) real house room.
+        for (name, m) in try ExportFixtures.allModels() {
+            for story in m.stories {
+                let o = Self.overlaps(try Self.textBoxes(try SVGCollector.parse(FloorPlanSVG.render(m, story: story))))
+                #expect(o.isEmpty, "\(name) storey \(story): \(o.prefix(5))")
+            }
+        }
+    }
+
     /// librsvg garbled the furniture labels of metre-unit plans (0.12-unit fonts: "s orage", "so a"); text is
     /// now sized in centimetres under `scale(0.01)`. Every text's font size is at least one unit of its own
     /// frame, and rsvg-convert's rendering differs from Chromium's in under 1 % of the pixels (the issue's

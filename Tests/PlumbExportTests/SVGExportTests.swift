@@ -87,8 +87,10 @@ final class SVGExportTests: XCTestCase {
                     let length = w.curve.map { Double($0.arcLength) } ?? Double(w.dimensions.x)
                     let mine = c.elements.first { $0.name == "line" && $0.groupClass == "dimension" && $0.attributes["class"] == "dim-line" && $0.groupLength != nil && abs(Double($0.groupLength!)! - length) < 1e-3 }
                     XCTAssertNotNil(mine, "\(name): no dimension for wall \(id)")
-                    XCTAssertTrue(dimTexts.contains { t in
-                        let num = t.text.split(separator: " ").compactMap { Double($0) }.first ?? -1
+                    // On the plan, or (no room for it there) in the legend under a key number.
+                    let legend = c.elements.filter { $0.attributes["class"] == "legend-text" && $0.text.contains("  wall ") }
+                    XCTAssertTrue((dimTexts + legend).contains { t in
+                        let num = t.text.split(separator: " ").compactMap { Double($0) }.last ?? -1
                         return abs(num - length) <= 0.0051
                     }, "\(name): no dimension text for \(length)")
                     dims += 1
