@@ -25,6 +25,10 @@ import PlumbKernel
 ///   text (`data-length`, metres; arc length for curved walls);
 /// - `object` outlines (box footprints) with their category;
 /// - a `scale-bar` with its length in metres (`data-length`);
+/// - labels placed without overlaps (``LabelPlacer``): room names and areas first, then wall lengths
+///   (longest first), then object names, each moved around its place (or along its dimension line),
+///   shrunk down to ``Style/minimumTextSize``, or else replaced by a key number (`label-key`) that the
+///   `legend` under the scale bar explains;
 /// - a `north-arrow` pointing to the model's −z (see ``PlanOrientation`` for what north means),
 ///   `data-north` its page direction.
 public enum FloorPlanSVG {
