@@ -126,12 +126,16 @@ public struct ExportModel: Sendable, Equatable {
     static func makeRoom(_ r: CapturedRoom) -> ExportRoom {
         let story = r.floors.first?.story ?? r.story
         return ExportRoom(
-            name: "", story: story, floors: r.floors, walls: r.walls, embedded: r.doors + r.windows + r.openings,
-            sections: r.sections)
+            name: RoomName.read(from: r.unknownFields) ?? "", story: story, floors: r.floors, walls: r.walls,
+            embedded: r.doors + r.windows + r.openings, sections: r.sections)
     }
 
-    /// Names from section labels ("Kitchen / Dining room"), numbered "Bedroom 1", "Bedroom 2" when shared.
+    /// Names the rooms: a room that records the name its user gave (``Plumbline/RoomName``, e.g. the input
+    /// file's name, set by `plumb merge`) keeps it; the others are named from their section labels
+    /// ("Kitchen / Dining room"), numbered "Bedroom 1", "Bedroom 2" when shared, skipping names the user
+    /// gave.
     static func nameRooms(_ rooms: inout [ExportRoom]) {
+        let given = Set(rooms.map(\.name).filter { !$0.isEmpty })
         var base: [String] = []
         for r in rooms {
             var labels: [String] = []
@@ -143,12 +147,12 @@ public struct ExportModel: Sendable, Equatable {
             base.append(labels.isEmpty ? "Room" : labels.joined(separator: " / "))
         }
         var counts: [String: Int] = [:]
-        for b in base { counts[b, default: 0] += 1 }
+        for (r, b) in zip(rooms, base) where r.name.isEmpty { counts[b, default: 0] += 1 }
         var seen: [String: Int] = [:]
-        for i in rooms.indices {
+        for i in rooms.indices where rooms[i].name.isEmpty {
             let b = base[i]
-            if counts[b]! > 1 {
-                seen[b, default: 0] += 1
+            if counts[b]! > 1 || given.contains(b) {
+                repeat { seen[b, default: 0] += 1 } while given.contains("\(b) \(seen[b]!)")
                 rooms[i].name = "\(b) \(seen[b]!)"
             } else {
                 rooms[i].name = b

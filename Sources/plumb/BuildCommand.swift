@@ -150,10 +150,10 @@ struct BuildCommand: AsyncParsableCommand {
             }
         }
         var rooms: [CapturedRoom] = []
-        for b in built {
+        for (b, name) in zip(built, RoomName.names(forPaths: scans)) {
             guard let b else { continue }
             console.say(b.line)
-            rooms.append(b.room)
+            rooms.append(RoomName.naming(b.room, name))
         }
         console.say("\(scans.count) rooms read and built in \(Self.format(clock.now - t0)) (\(jobs) at a time)")
         let t1 = clock.now

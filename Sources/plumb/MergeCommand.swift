@@ -15,7 +15,9 @@ struct MergeCommand: AsyncParsableCommand {
             height. Prints per-room areas, the total area and each interior wall's thickness. With --align the \
             rooms may come from different capture sessions: each is placed into the first room's frame by \
             matching shared walls, doors and openings (heading and plan shift, then a joint point-to-plane \
-            refinement); a room that cannot be placed unambiguously is reported as an invalid room location.
+            refinement); a room that cannot be placed unambiguously is reported as an invalid room location. \
+            Each room is named after its file (Bedroom2.json, or the folder for Bedroom2/capturedRoom.json; \
+            recorded as plumblineRoomName unless the file has one), and exports keep that name.
             """)
 
     @Argument(help: "Room JSON files (RoomPlan CapturedRoom).")
@@ -40,9 +42,11 @@ struct MergeCommand: AsyncParsableCommand {
         guard !rooms.isEmpty else { throw ValidationError("give at least one room JSON file") }
         let console = Console(output: output)
         var input: [CapturedRoom] = []
-        for path in rooms {
+        // Each room keeps the name its file gives it (unless the file records one): exports show "Bedroom2"
+        // for Bedroom2/capturedRoom.json, not a renumbered "Bedroom 1".
+        for (path, name) in zip(rooms, RoomName.names(forPaths: rooms)) {
             do throws(RoomPlanJSONError) {
-                input.append(try RoomPlanJSON.decode(CapturedRoom.self, contentsOf: URL(fileURLWithPath: path)))
+                input.append(RoomName.naming(try RoomPlanJSON.decode(CapturedRoom.self, contentsOf: URL(fileURLWithPath: path)), name))
             } catch {
                 throw InputFileError(path: path, error: error)
             }

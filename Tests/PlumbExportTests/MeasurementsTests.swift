@@ -96,6 +96,40 @@ final class MeasurementsTests: XCTestCase {
         }
     }
 
+    /// Rooms keep the names their user gave them (issue 26: "Bedroom2" came out as "Bedroom 1"): names from
+    /// the input paths, recorded in the rooms, kept through the merge and a RoomPlan JSON round trip, and
+    /// used by the measurements and the plan; an unnamed room still gets its section label's name, numbered
+    /// past the given ones.
+    func testRoomNamesFromTheInputArePreserved() throws {
+        let paths = ["/scans/MyHome/Bedroom2/capturedRoom.json", "/scans/MyHome/Bedroom1/capturedRoom.json", "/scans/MyHome/Bedroom 1/capturedRoom.json"]
+        XCTAssertEqual(RoomName.names(forPaths: paths), ["Bedroom2", "Bedroom1", "Bedroom 1"])
+        XCTAssertEqual(RoomName.names(forPaths: ["a/kitchen.json", "b/hall.json"]), ["kitchen", "hall"])
+        XCTAssertEqual(RoomName.names(forPaths: ["a/x/room.json", "b/x/room.json"]), ["x/room", "x/room"])
+        // Three bedrooms side by side (5 m apart): the first two named as `plumb merge` names them, in the
+        // "wrong" order (numbering would swap them); the third unnamed, the only unnamed bedroom: "Bedroom".
+        let names = RoomName.names(forPaths: Array(paths.prefix(2)))
+        var rooms = zip([0, 5], names).map { x, n in
+            RoomName.naming(Self.boxRoom().transformed(by: Transform4x4(yaw: 0, translation: SIMD3(Float(x), 0, 0))), n)
+        }
+        rooms.append(Self.boxRoom().transformed(by: Transform4x4(yaw: 0, translation: SIMD3(10, 0, 0))))
+        XCTAssertEqual(RoomName.read(from: RoomName.naming(rooms[0], "Other").unknownFields), "Bedroom2", "a recorded name wins")
+        let merged = try StructureBuilder().build(rooms).structure
+        let decoded = try RoomPlanJSON.decode(CapturedStructure.self, from: RoomPlanJSON.encode(merged))
+        let model = try ExportModel(structure: decoded)
+        let m = Measurements(model: model)
+        XCTAssertEqual(m.rooms.map(\.name), ["Bedroom2", "Bedroom1", "Bedroom"])
+        XCTAssertEqual(Set(m.walls.map(\.room)), ["Bedroom2", "Bedroom1", "Bedroom"])
+        XCTAssertTrue(m.csv.contains("room,0,Bedroom2,,floor_area,12.000,m2\n"))
+        let plan = try SVGCollector.parse(FloorPlanSVG.render(model, story: 0))
+        XCTAssertEqual(Set(plan.elements.filter { $0.attributes["class"] == "room-name" }.map(\.text)), ["Bedroom2", "Bedroom1", "Bedroom"])
+        // Unnamed rooms sharing a label are numbered past a name the user gave ("Bedroom 1" taken).
+        var two = rooms
+        two[0].unknownFields[RoomName.key] = .string("Bedroom 1")
+        two[1].unknownFields[RoomName.key] = nil
+        let numbered = Measurements(model: try ExportModel(structure: try StructureBuilder().build(two).structure))
+        XCTAssertEqual(numbered.rooms.map(\.name), ["Bedroom 1", "Bedroom 2", "Bedroom 3"])
+    }
+
     /// The sloped-ceiling plan: the walls' top edges follow the slope, so min < max ceiling height.
     func testSlopedCeilingHeights() throws {
         let plan = try ExportFixtures.plan("sloped_ceiling_room")
