@@ -8,9 +8,12 @@ import Plumbline
 /// wall an `IfcWall` (`Tag` = the RoomPlan identifier) whose body is an `IfcExtrudedAreaSolid`: the
 /// wall outline extruded across the wall by its thickness (``WallSolid``; curved walls: the plan arc
 /// band extruded up by the height), an `IfcMaterialLayerSet` with that thickness and
-/// `Qto_WallBaseQuantities`. Per door, window or opening an `IfcOpeningElement` through the wall
+/// `Qto_WallBaseQuantities`, and ``thicknessSet`` saying whether that thickness was measured or assumed
+/// (also in the wall's description). Per door, window or opening an `IfcOpeningElement` through the wall
 /// (`IfcRelVoidsElement`), and for doors and windows an `IfcDoor` / `IfcWindow` in it
-/// (`IfcRelFillsElement`, `OverallWidth`/`OverallHeight`). Floors become `IfcSlab` (`.FLOOR.`,
+/// (`IfcRelFillsElement`, `OverallWidth`/`OverallHeight`); a door's open state is its description
+/// (`open` / `closed`) and ``doorSet``, its leaves its `OperationType` (`USERDEFINED` `SINGLE_SWING`: the
+/// hinge side is not measured; `DOUBLE_DOOR_SINGLE_SWING`; `NOTDEFINED` for passages). Floors become `IfcSlab` (`.FLOOR.`,
 /// ``slabThickness`` below the floor), rooms `IfcSpace` (name, floor polygon extruded to the ceiling,
 /// `Qto_SpaceBaseQuantities.NetFloorArea`), objects `IfcFurniture` boxes.
 ///
@@ -23,6 +26,13 @@ public enum IFCExporter {
     public static let slabThickness: Double = 0.2
     /// Height given to spaces whose room has no walls, metres.
     public static let defaultSpaceHeight: Double = 2.5
+    /// Property set on every `IfcWall`: `Thickness` (the thickness written, m), `ThicknessMeasured`
+    /// (`IfcBoolean`: false when the model had no thickness and ``WallSolid/defaultThickness`` was
+    /// assumed) and `ThicknessSource` (`measured` / `assumed`).
+    public static let thicknessSet = "Plumbline_WallThickness"
+    /// Property set on every `IfcDoor`: `IsOpen` (`IfcBoolean`, RoomPlan's door state), `LeafCount` (1,
+    /// 2, or 0 for passages wider than a double door, as the floor plan draws them) and `SwingSource`.
+    public static let doorSet = "Plumbline_DoorState"
 
     /// The IFC text. `name` becomes the project name and the `FILE_NAME`.
     /// - Complexity: O(elements × hosted elements).
@@ -109,6 +119,15 @@ public enum IFCExporter {
             let set = w.add("IFCELEMENTQUANTITY", gid("qto:" + salt), "$", S.string(setName), "$", "$", S.refs(items))
             _ = w.add("IFCRELDEFINESBYPROPERTIES", gid("rel:qto:" + salt), "$", "$", "$", S.refs([element]), S.ref(set))
         }
+        /// A property set of single values (`values`: name, typed STEP value such as `IFCBOOLEAN(.T.)`).
+        func properties(_ element: Int, _ setName: String, _ salt: String, _ values: [(String, String)]) {
+            let items = values.map { w.add("IFCPROPERTYSINGLEVALUE", S.string($0.0), "$", $0.1, "$") }
+            let set = w.add("IFCPROPERTYSET", gid("pset:" + salt), "$", S.string(setName), "$", S.refs(items))
+            _ = w.add("IFCRELDEFINESBYPROPERTIES", gid("rel:pset:" + salt), "$", "$", "$", S.refs([element]), S.ref(set))
+        }
+        func label(_ t: String) -> String { "IFCLABEL(\(S.string(t)))" }
+        func boolean(_ b: Bool) -> String { b ? "IFCBOOLEAN(.T.)" : "IFCBOOLEAN(.F.)" }
+        let drawing = FloorPlanSVG.Style()
 
         // Walls, openings, doors, windows.
         var materialSets: [String: Int] = [:]
@@ -152,7 +171,9 @@ public enum IFCExporter {
             }
             let wallEntity = w.add(
                 "IFCWALL", S.string(IFCGlobalId.compress(wall.identifier)), "$", S.string("Wall \(i)"),
-                S.string(solid.hasMeasuredThickness ? "measured thickness" : "default thickness (none in the model)"),
+                S.string(solid.hasMeasuredThickness
+                    ? "measured thickness \(DecimalText.text(Double(solid.thickness), 3)) m"
+                    : "assumed thickness \(DecimalText.text(Double(solid.thickness), 3)) m (not measured: the model has none)"),
                 "$", S.ref(wp), S.ref(shape(solidEntity)), S.string(wall.identifier.uuidString), ".NOTDEFINED.")
             contained[story, default: []].append(wallEntity)
             let key = DecimalText.text(Double(solid.thickness), 4)
@@ -162,6 +183,11 @@ public enum IFCExporter {
                 materialSets[key] = w.add("IFCMATERIALLAYERSET", S.refs([layer]), S.string("Wall \(key) m"), "$")
             }
             materialUsers[key, default: []].append(wallEntity)
+            properties(wallEntity, thicknessSet, "wall:\(wall.identifier)", [
+                ("Thickness", "IFCPOSITIVELENGTHMEASURE(\(S.real(Double(solid.thickness))))"),
+                ("ThicknessMeasured", boolean(solid.hasMeasuredThickness)),
+                ("ThicknessSource", label(solid.hasMeasuredThickness ? "measured" : "assumed")),
+            ])
             quantities(wallEntity, "Qto_WallBaseQuantities", "wall:\(wall.identifier)", [
                 ("LENGTH", "Length", solid.length), ("LENGTH", "Width", Double(solid.thickness)),
                 ("LENGTH", "Height", Double(solid.topY - solid.bottomY)), ("AREA", "GrossSideArea", solid.grossArea),
@@ -205,10 +231,20 @@ public enum IFCExporter {
                 let fp = w.add("IFCLOCALPLACEMENT", S.ref(op), S.ref(axis(.zero)))
                 let fill = extrusion(rectangle(center: .zero, size: SIMD2(width, height)), z0: -leaf / 2, depth: leaf)
                 let element: Int
-                if case .door = s.category {
+                if case let .door(isOpen) = s.category {
+                    // Leaves as the plan draws them (FloorPlanSVG.Style): one up to 1.2 m, two up to 2.4 m,
+                    // wider "doors" are passages. The hinge side is never measured, so a single leaf is
+                    // written as a user-defined SINGLE_SWING rather than a handed IFC value.
+                    let leaves = width <= drawing.maximumSingleLeafDoor + 1e-6 ? 1 : width <= drawing.maximumDoubleLeafDoor + 1e-6 ? 2 : 0
+                    let operation = leaves == 1 ? (".USERDEFINED.", S.string("SINGLE_SWING")) : leaves == 2 ? (".DOUBLE_DOOR_SINGLE_SWING.", "$") : (".NOTDEFINED.", "$")
                     element = w.add(
-                        "IFCDOOR", S.string(IFCGlobalId.compress(s.identifier)), "$", S.string("Door"), "$", "$", S.ref(fp),
-                        S.ref(shape(fill)), S.string(s.identifier.uuidString), S.real(height), S.real(width), ".DOOR.", "$", "$")
+                        "IFCDOOR", S.string(IFCGlobalId.compress(s.identifier)), "$", S.string("Door"), S.string(isOpen ? "open" : "closed"), "$",
+                        S.ref(fp), S.ref(shape(fill)), S.string(s.identifier.uuidString), S.real(height), S.real(width), ".DOOR.",
+                        operation.0, operation.1)
+                    properties(element, doorSet, "door:\(s.identifier)", [
+                        ("IsOpen", boolean(isOpen)), ("LeafCount", "IFCCOUNTMEASURE(\(leaves))"),
+                        ("SwingSource", label(leaves == 0 ? "none: wider than a double door, a passage" : "leaf count from the width; hinge side not measured")),
+                    ])
                 } else {
                     element = w.add(
                         "IFCWINDOW", S.string(IFCGlobalId.compress(s.identifier)), "$", S.string("Window"), "$", "$", S.ref(fp),

@@ -89,6 +89,67 @@ final class IFCExportTests: XCTestCase {
         XCTAssertEqual(IFCGlobalId.expand(IFCGlobalId.compress(u)), u)
     }
 
+    /// IFC honesty (issue 26): a wall whose thickness the model never measured says so (property set and
+    /// description) instead of a silent 0.10 m, a measured one says measured; doors carry their open state
+    /// and their leaves. Read back with ifcopenshell (skipped without it), schema-valid.
+    func testIfcopenshellReadsThicknessSourceAndDoorState() throws {
+        guard PythonTool.hasModule("ifcopenshell") else {
+            print("SKIP ifcopenshell thickness/door check: python3 cannot import ifcopenshell (pip install ifcopenshell)")
+            throw XCTSkip("python3 cannot import ifcopenshell (pip install ifcopenshell)")
+        }
+        // A 10 m wall 0.2 m thick (measured) and one RoomPlan-style (no thickness), an open 0.9 m door in
+        // the first, a closed 1.8 m double door and a 3.6 m passage "door" in the second.
+        let measured = CapturedRoom.Surface(category: .wall, dimensions: SIMD3(10, 2.5, 0.2), transform: Transform4x4(yaw: 0, translation: SIMD3(0, 1.25, 0)))
+        let assumed = CapturedRoom.Surface(category: .wall, dimensions: SIMD3(10, 2.5, 0), transform: Transform4x4(yaw: .pi / 2, translation: SIMD3(5, 1.25, 5)))
+        func door(_ host: CapturedRoom.Surface, _ u: Float, _ width: Float, open: Bool) -> CapturedRoom.Surface {
+            CapturedRoom.Surface(category: .door(isOpen: open), dimensions: SIMD3(width, 2.1, 0),
+                                 transform: host.transform * Transform4x4(yaw: 0, translation: SIMD3(u, -0.2, 0)), parentIdentifier: host.identifier)
+        }
+        let doors = [door(measured, -2, 0.9, open: true), door(assumed, -2, 1.8, open: false), door(assumed, 2, 3.6, open: true)]
+        let model = try ExportModel(room: CapturedRoom(walls: [measured, assumed], doors: doors))
+        let dir = try ExportFixtures.temporaryDirectory("ifc-honesty")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("honesty.ifc")
+        try IFCExporter.write(model, to: file)
+        let script = """
+            import sys, json, ifcopenshell, ifcopenshell.util.element as ue, ifcopenshell.validate
+            f = ifcopenshell.open(sys.argv[1])
+            log = ifcopenshell.validate.json_logger()
+            ifcopenshell.validate.validate(sys.argv[1], log)
+            out = {"errors": [s["message"] for s in log.statements if s.get("level") == "error"], "walls": {}, "doors": {}}
+            for w in f.by_type("IfcWall"):
+                out["walls"][w.Tag] = {"description": w.Description, "pset": ue.get_psets(w).get("\(IFCExporter.thicknessSet)")}
+            for d in f.by_type("IfcDoor"):
+                out["doors"][d.Tag] = {"description": d.Description, "operation": d.OperationType,
+                                       "userOperation": d.UserDefinedOperationType, "pset": ue.get_psets(d).get("\(IFCExporter.doorSet)")}
+            print(json.dumps(out))
+            """
+        let r = try PythonTool.run(["-c", script, file.path])
+        XCTAssertEqual(r.status, 0, r.output)
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(r.output.utf8)) as? [String: Any])
+        XCTAssertEqual((json["errors"] as? [String])?.count, 0, "\(json["errors"] ?? "")")
+        let walls = try XCTUnwrap(json["walls"] as? [String: [String: Any]])
+        let wm = try XCTUnwrap(walls[measured.identifier.uuidString]?["pset"] as? [String: Any])
+        XCTAssertEqual(wm["ThicknessMeasured"] as? Bool, true)
+        XCTAssertEqual(wm["ThicknessSource"] as? String, "measured")
+        XCTAssertEqual(wm["Thickness"] as? Double ?? -1, 0.2, accuracy: 1e-6)
+        let wa = try XCTUnwrap(walls[assumed.identifier.uuidString]?["pset"] as? [String: Any])
+        XCTAssertEqual(wa["ThicknessMeasured"] as? Bool, false)
+        XCTAssertEqual(wa["ThicknessSource"] as? String, "assumed")
+        XCTAssertEqual(wa["Thickness"] as? Double ?? -1, Double(WallSolid.defaultThickness), accuracy: 1e-6)
+        XCTAssertTrue((walls[assumed.identifier.uuidString]?["description"] as? String ?? "").hasPrefix("assumed thickness"))
+        let read = try XCTUnwrap(json["doors"] as? [String: [String: Any]])
+        for (d, (open, leaves, operation)) in zip(doors, [(true, 1, "USERDEFINED"), (false, 2, "DOUBLE_DOOR_SINGLE_SWING"), (true, 0, "NOTDEFINED")]) {
+            let e = try XCTUnwrap(read[d.identifier.uuidString], "door \(d.dimensions.x) m")
+            let pset = try XCTUnwrap(e["pset"] as? [String: Any])
+            XCTAssertEqual(pset["IsOpen"] as? Bool, open, "door \(d.dimensions.x) m")
+            XCTAssertEqual(pset["LeafCount"] as? Double ?? (pset["LeafCount"] as? Int).map(Double.init), Double(leaves))
+            XCTAssertEqual(e["description"] as? String, open ? "open" : "closed")
+            XCTAssertEqual(e["operation"] as? String, operation)
+            if leaves == 1 { XCTAssertEqual(e["userOperation"] as? String, "SINGLE_SWING") }
+        }
+    }
+
     /// ifcopenshell opens every IFC and reads back: wall thickness (extrusion, material layers and the
     /// evaluated geometry), wall volume with the openings cut by its geometry kernel, the doors and
     /// windows in their host walls, storeys and spaces.
