@@ -142,10 +142,15 @@ struct BuildCommand: AsyncParsableCommand {
                     return (k, result.room, line)
                 }
             }
-            var next = 0
+            var next = 0, done = 0
+            // A progress line on standard error when it is a terminal; silent otherwise.
+            let progressLine = ProgressLine(unit: "rooms built", total: scans.count)
+            defer { progressLine.clear() }
             while next < jobs { add(next); next += 1 }
             while let (k, room, line) = try await group.next() {
                 built[k] = (room, line)
+                done += 1
+                progressLine.update(done: done)
                 if next < scans.count { add(next); next += 1 }
             }
         }

@@ -44,13 +44,10 @@ extension EvalCommand {
             }
             o.only = idx
         }
-        let tty = isatty(2) != 0
         var err = StandardError()
-        let report = RandomEvaluation.run(o) { done, total in
-            guard tty else { return }
-            var e = StandardError()
-            print("\r\(done)/\(total) plans", terminator: done == total ? "\n" : "", to: &e)
-        }
+        // A progress line on standard error when it is a terminal; silent otherwise.
+        let line = ProgressLine(unit: "plans", total: o.only?.count ?? count)
+        let report = RandomEvaluation.run(o) { done, _ in line.update(done: done) }
         if let saveModels {
             // Re-run the listed cases to save their plans and models (only with --only: saving 300 cases is rarely wanted).
             guard let only = o.only else { throw ValidationError("--save-models with --random needs --only INDEX") }
