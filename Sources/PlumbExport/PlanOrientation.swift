@@ -20,12 +20,6 @@ public struct PlanOrientation: Sendable, Equatable, Codable {
     /// turned by minus this.
     public var rotation: Double
 
-    /// An orientation with the given rotation (degrees, see ``rotation``).
-    public init(story: Int, rotation: Double) {
-        self.story = story
-        self.rotation = rotation
-    }
-
     /// Walls within this many degrees (modulo 90°) of the first estimate are the ones the direction is
     /// refined on, so that a few diagonal walls do not pull a rectilinear plan off square.
     public static let refinementWindow = 15.0
@@ -67,7 +61,8 @@ public struct PlanOrientation: Sendable, Equatable, Codable {
         if degrees <= -45 { degrees += 90 }
         if degrees > 45 { degrees -= 90 }
         if abs(degrees) < 1e-9 { degrees = 0 }
-        self.init(story: story, rotation: degrees)
+        self.story = story
+        rotation = degrees
     }
 
     /// `a` (radians) folded into (−π, π].

@@ -5,28 +5,30 @@ import PlumbSim
 import Plumbline
 
 final class MeasurementsTests: XCTestCase {
-    /// A 4 m × 3 m room, 2.5 m high, RoomPlan-style walls (no thickness) facing inwards, with a
-    /// 0.9 × 2.1 m door and a 1.2 × 1.0 m window.
-    static func boxRoom() -> CapturedRoom {
-        let h: Float = 2.5
+    /// A `width` × `depth` room (default 4 m × 3 m, 2.5 m high), RoomPlan-style walls (no thickness) facing
+    /// inwards, with a door (default 0.9 × 2.1 m, closed, centred at x = 1 in the z = 0 wall) and a window
+    /// (default 1.2 × 1.0 m, centred in the z = depth wall, 1.5 m up), one section labelled `label`.
+    static func boxRoom(width: Float = 4, depth: Float = 3, height h: Float = 2.5, door d: (x: Float, width: Float, isOpen: Bool) = (1, 0.9, false),
+                        window size: SIMD2<Float> = SIMD2(1.2, 1.0), label: CapturedRoom.Section.Label = .bedroom) -> CapturedRoom {
         func wall(_ yaw: Float, _ c: SIMD2<Float>, _ w: Float) -> CapturedRoom.Surface {
             CapturedRoom.Surface(category: .wall, dimensions: SIMD3(w, h, 0), transform: Transform4x4(yaw: yaw, translation: SIMD3(c.x, h / 2, c.y)))
         }
         // Normals (local z) point into the room: yaw 0 → z = +Z (south wall at z = 0 facing +Z).
         let walls = [
-            wall(0, SIMD2(2, 0), 4), wall(.pi, SIMD2(2, 3), 4), wall(-.pi / 2, SIMD2(0, 1.5), 3), wall(.pi / 2, SIMD2(4, 1.5), 3),
+            wall(0, SIMD2(width / 2, 0), width), wall(.pi, SIMD2(width / 2, depth), width),
+            wall(-.pi / 2, SIMD2(0, depth / 2), depth), wall(.pi / 2, SIMD2(width, depth / 2), depth),
         ]
-        var door = CapturedRoom.Surface(category: .door(isOpen: false), dimensions: SIMD3(0.9, 2.1, 0),
-                                        transform: Transform4x4(yaw: 0, translation: SIMD3(1, 1.05, 0)), parentIdentifier: walls[0].identifier)
+        var door = CapturedRoom.Surface(category: .door(isOpen: d.isOpen), dimensions: SIMD3(d.width, 2.1, 0),
+                                        transform: Transform4x4(yaw: 0, translation: SIMD3(d.x, 1.05, 0)), parentIdentifier: walls[0].identifier)
         door.story = 0
-        let window = CapturedRoom.Surface(category: .window, dimensions: SIMD3(1.2, 1.0, 0),
-                                          transform: Transform4x4(yaw: .pi, translation: SIMD3(2, 1.5, 3)), parentIdentifier: walls[1].identifier)
+        let window = CapturedRoom.Surface(category: .window, dimensions: SIMD3(size.x, size.y, 0),
+                                          transform: Transform4x4(yaw: .pi, translation: SIMD3(width / 2, 1.5, depth)), parentIdentifier: walls[1].identifier)
         let floor = CapturedRoom.Surface(
-            category: .floor, dimensions: SIMD3(4, 3, 0),
-            transform: Transform4x4(xAxis: SIMD3(1, 0, 0), yAxis: SIMD3(0, 0, -1), zAxis: SIMD3(0, 1, 0), translation: SIMD3(2, 0, 1.5)),
-            polygonCorners: [SIMD3(-2, -1.5, 0), SIMD3(2, -1.5, 0), SIMD3(2, 1.5, 0), SIMD3(-2, 1.5, 0)])
+            category: .floor, dimensions: SIMD3(width, depth, 0),
+            transform: Transform4x4(xAxis: SIMD3(1, 0, 0), yAxis: SIMD3(0, 0, -1), zAxis: SIMD3(0, 1, 0), translation: SIMD3(width / 2, 0, depth / 2)),
+            polygonCorners: [SIMD3(-width / 2, -depth / 2, 0), SIMD3(width / 2, -depth / 2, 0), SIMD3(width / 2, depth / 2, 0), SIMD3(-width / 2, depth / 2, 0)])
         return CapturedRoom(walls: walls, doors: [door], windows: [window], floors: [floor],
-                            sections: [CapturedRoom.Section(label: .bedroom, center: SIMD3(2, 0, 1.5))])
+                            sections: [CapturedRoom.Section(label: label, center: SIMD3(width / 2, 0, depth / 2))])
     }
 
     func testBoxRoomQuantities() throws {

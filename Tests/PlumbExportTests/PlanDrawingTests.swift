@@ -129,28 +129,15 @@ struct PlanDrawingTests {
     /// A 1.5 × 1.2 m bathroom, 2.4 m high, with a 0.7 m door, a small window, and a toilet, a sink, a bathtub,
     /// a washer-dryer and two storage units.
     static func clutteredBathroom() throws -> ExportModel {
-        let h: Float = 2.4
-        func wall(_ yaw: Float, _ c: SIMD2<Float>, _ w: Float) -> CapturedRoom.Surface {
-            CapturedRoom.Surface(category: .wall, dimensions: SIMD3(w, h, 0), transform: Transform4x4(yaw: yaw, translation: SIMD3(c.x, h / 2, c.y)))
-        }
-        let walls = [wall(0, SIMD2(0.75, 0), 1.5), wall(.pi, SIMD2(0.75, 1.2), 1.5), wall(-.pi / 2, SIMD2(0, 0.6), 1.2), wall(.pi / 2, SIMD2(1.5, 0.6), 1.2)]
-        let door = CapturedRoom.Surface(category: .door(isOpen: true), dimensions: SIMD3(0.7, 2.0, 0),
-                                        transform: Transform4x4(yaw: 0, translation: SIMD3(0.5, 1.0, 0)), parentIdentifier: walls[0].identifier)
-        let window = CapturedRoom.Surface(category: .window, dimensions: SIMD3(0.5, 0.6, 0),
-                                          transform: Transform4x4(yaw: .pi, translation: SIMD3(0.75, 1.6, 1.2)), parentIdentifier: walls[1].identifier)
-        let floor = CapturedRoom.Surface(
-            category: .floor, dimensions: SIMD3(1.5, 1.2, 0),
-            transform: Transform4x4(xAxis: SIMD3(1, 0, 0), yAxis: SIMD3(0, 0, -1), zAxis: SIMD3(0, 1, 0), translation: SIMD3(0.75, 0, 0.6)),
-            polygonCorners: [SIMD3(-0.75, -0.6, 0), SIMD3(0.75, -0.6, 0), SIMD3(0.75, 0.6, 0), SIMD3(-0.75, 0.6, 0)])
+        var room = MeasurementsTests.boxRoom(width: 1.5, depth: 1.2, height: 2.4, door: (0.5, 0.7, true), window: SIMD2(0.5, 0.6), label: .bathroom)
         func object(_ c: CapturedRoom.Object.Category, _ x: Float, _ z: Float, _ w: Float, _ d: Float, _ oh: Float) -> CapturedRoom.Object {
             CapturedRoom.Object(category: c, dimensions: SIMD3(w, oh, d), transform: Transform4x4(yaw: 0, translation: SIMD3(x, oh / 2, z)))
         }
-        let objects = [
+        room.objects = [
             object(.toilet, 1.25, 0.35, 0.4, 0.65, 0.8), object(.sink, 0.3, 0.95, 0.5, 0.4, 0.85), object(.bathtub, 0.85, 0.95, 0.7, 0.45, 0.55),
             object(.washerDryer, 1.25, 0.95, 0.5, 0.45, 0.85), object(.storage, 0.2, 0.3, 0.35, 0.3, 1.8), object(.storage, 0.7, 0.45, 0.3, 0.3, 0.6),
         ]
-        return try ExportModel(room: CapturedRoom(walls: walls, doors: [door], windows: [window], floors: [floor], objects: objects,
-                                                  sections: [CapturedRoom.Section(label: .bathroom, center: SIMD3(0.75, 0, 0.6))]))
+        return try ExportModel(room: room)
     }
 
     @Test("labels do not overlap: a cluttered 1.5 × 1.2 m bathroom (labels moved, shrunk or keyed in the legend) and every fixture plan")
