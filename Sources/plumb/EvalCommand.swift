@@ -140,14 +140,16 @@ struct EvalCommand: AsyncParsableCommand {
     }
 
     /// With `--save-models`: writes each built room as `<plan>-<room>.json` and the merged structure, if
-    /// any, as `<plan>.json` into that folder.
+    /// any, as `<plan>.json` into that folder; one plan's files all together or none (``SafeFileBatch``).
     private func saveBuilt(rooms: [(roomID: String, room: CapturedRoom)], structure: CapturedStructure?, planFile: String) throws {
         guard let saveModels else { return }
         let dir = URL(fileURLWithPath: saveModels)
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let stem = (planFile as NSString).deletingPathExtension
-        for (id, room) in rooms { try RoomPlanJSON.write(room, to: dir.appendingPathComponent("\(stem)-\(id).json")) }
-        if let structure { try RoomPlanJSON.write(structure, to: dir.appendingPathComponent(planFile)) }
+        let batch = SafeFileBatch()
+        for (id, room) in rooms { try batch.add(RoomPlanJSON.encode(room), to: dir.appendingPathComponent("\(stem)-\(id).json")) }
+        if let structure { try batch.add(RoomPlanJSON.encode(structure), to: dir.appendingPathComponent(planFile)) }
+        try batch.commit()
     }
 
     private func export(_ plan: FloorPlan, fileName: String, to folder: String) throws {

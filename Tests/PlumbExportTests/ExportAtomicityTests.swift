@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+@testable import PlumbExport
+@testable import PlumbKernel
+import Plumbline
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs `/bin/mount` or `/bin/umount` quietly; whether it succeeded.
+private func mountTool(_ tool: String, _ args: [String]) -> Bool {
+    guard FileManager.default.isExecutableFile(atPath: tool) else { return false }
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: tool)
+    p.arguments = args
+    p.standardError = FileHandle.nullDevice
+    do { try p.run() } catch { return false }
+    p.waitUntilExit()
+    return p.terminationStatus == 0
+}
+
+/// A 1 MiB tmpfs mounted at a fresh folder (root in a container that allows it), or `nil`.
+private func smallTmpfs(_ tag: String) throws -> String? {
+    guard getuid() == 0 else { return nil }
+    let dir = try ExportFixtures.temporaryDirectory("atomic-\(tag)").path
+    guard mountTool("/bin/mount", ["-t", "tmpfs", "-o", "size=1m", "tmpfs", dir]) else {
+        try? FileManager.default.removeItem(atPath: dir)
+        return nil
+    }
+    return dir
+}
+
+private let canMount: Bool = {
+    guard let d = try? smallTmpfs("probe") else { return false }
+    _ = mountTool("/bin/umount", [d])
+    try? FileManager.default.removeItem(atPath: d)
+    return true
+}()
+
+/// Issue 23: a command's several output files are replaced together or not at all.
+@Suite("Export: several files replaced all together or not at all")
+struct ExportAtomicityTests {
+    static func twoStoreys() throws -> ExportModel {
+        let (_, s) = try #require(try ExportFixtures.truthStructures().first { $0.0 == "two_storey_house" })
+        let m = try ExportModel(structure: s)
+        #expect(m.stories.count == 2)
+        return m
+    }
+
+    static func names(_ dir: String) -> [String] { ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).sorted() }
+
+    /// On main bac13bf `FloorPlanSVG.write` replaced each storey's file in turn: with room on the disk for
+    /// the first storey's plan only, `plan-story0.svg` was new and `plan-story1.svg` old (a mixed set).
+    @Test("a disk that fills at the second storey's plan (1 MiB tmpfs) leaves both previous plans intact",
+          .enabled(if: canMount, "needs root and mount(8)"))
+    func fullDiskBetweenStoreys() throws {
+        let m = try Self.twoStoreys()
+        let dir = try #require(try smallTmpfs("storeys"))
+        defer {
+            _ = mountTool("/bin/umount", [dir])
+            try? FileManager.default.removeItem(atPath: dir)
+        }
+        let url = URL(fileURLWithPath: dir + "/plan.svg")
+        let stories = m.stories
+        let files = stories.map { dir + "/plan-story\($0).svg" }
+        for f in files { try SafeFile.write(Data("old plan".utf8), to: URL(fileURLWithPath: f)) }
+        let page = 4096
+        let pages = stories.map { (FloorPlanSVG.render(m, story: $0).utf8.count + page - 1) / page }
+        try #require(pages[1] >= 2)
+        // Leave room for the first plan and all but two pages of the second: the old one-by-one path
+        // replaced the first (freeing its old page) and then failed on the second, as this path must.
+        var st = statvfs()
+        #expect(statvfs(dir, &st) == 0)
+        let free = Int(st.f_bavail) * Int(st.f_bsize) / page
+        let keep = pages[0] + pages[1] - 2
+        try Data(count: (free - keep) * page).write(to: URL(fileURLWithPath: dir + "/filler"))
+        let e = #expect(throws: ExportError.self) { try FloorPlanSVG.write(m, to: url) }
+        if case .fileError(let path, _)? = e { #expect(path == files[1]) } else { Issue.record("\(String(describing: e))") }
+        for f in files { #expect(FileManager.default.contents(atPath: f) == Data("old plan".utf8), "\(f)") }
+        #expect(Self.names(dir) == ["filler", "plan-story0.svg", "plan-story1.svg"])
+    }
+
+    @Test("a failure at the last file of an export (injected) replaces none of the usdz, metadata, plans and IFC")
+    func injectedFailureAtTheLastFile() throws {
+        let m = try Self.twoStoreys()
+        let dir = try ExportFixtures.temporaryDirectory("atomic-inject").path
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let targets = ["model.usdz", "meta.json", "plan-story0.svg", "plan-story1.svg", "model.ifc"].map { dir + "/" + $0 }
+        for t in targets { try SafeFile.write(Data("old".utf8), to: URL(fileURLWithPath: t)) }
+        // write(2) refuses once the IFC file's temporary is being written.
+        let failAtIFC: SafeFile.WriteCall = { fd, p, n in
+            var path = [CChar](repeating: 0, count: 4096)
+            let k = readlink("/proc/self/fd/\(fd)", &path, path.count - 1)
+            if k > 0, String(decoding: path[0..<k].map { UInt8(bitPattern: $0) }, as: UTF8.self).contains("model.ifc") {
+                errno = ENOSPC
+                return -1
+            }
+            return SafeFile.systemWrite(fd, p, n)
+        }
+        let batch = SafeFileBatch(using: failAtIFC)
+        try USDZExporter.export(m, to: URL(fileURLWithPath: targets[0]), metadataURL: URL(fileURLWithPath: targets[1]), batch: batch)
+        try FloorPlanSVG.write(m, to: URL(fileURLWithPath: dir + "/plan.svg"), batch: batch)
+        #expect(throws: ExportError.self) { try IFCExporter.write(m, to: URL(fileURLWithPath: targets[4]), batch: batch) }
+        try batch.commit()
+        for t in targets { #expect(FileManager.default.contents(atPath: t) == Data("old".utf8), "\(t)") }
+        #expect(Self.names(dir) == targets.map { ($0 as NSString).lastPathComponent }.sorted())
+        // Without the failure every file is replaced at commit.
+        let ok = SafeFileBatch()
+        try USDZExporter.export(m, to: URL(fileURLWithPath: targets[0]), metadataURL: URL(fileURLWithPath: targets[1]), batch: ok)
+        try FloorPlanSVG.write(m, to: URL(fileURLWithPath: dir + "/plan.svg"), batch: ok)
+        try IFCExporter.write(m, to: URL(fileURLWithPath: targets[4]), batch: ok)
+        for t in targets { #expect(FileManager.default.contents(atPath: t) == Data("old".utf8)) }
+        try ok.commit()
+        for t in targets { #expect(FileManager.default.contents(atPath: t) != Data("old".utf8), "\(t)") }
+        #expect(Self.names(dir) == targets.map { ($0 as NSString).lastPathComponent }.sorted())
+    }
+}
