@@ -43,6 +43,8 @@ struct EvalCommand: AsyncParsableCommand {
     @Option(help: "With --truth-real: the scan (.pcd, .ply, .xyz, .las, .e57) the truth belongs to, for wall support.") var scan: String?
 
     func run() async throws {
+        // A --json target that would be refused (a device, pipe, link or directory) is refused before the work.
+        if let json { try SafeFile.checkTarget(json) }
         if let truthReal { return try runRealTruth(truthReal) }
         if let n = randomOptions.random {
             try runRandom(n)

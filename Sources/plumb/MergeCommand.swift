@@ -39,6 +39,8 @@ struct MergeCommand: AsyncParsableCommand {
     func run() async throws {
         guard !rooms.isEmpty else { throw ValidationError("give at least one room JSON file") }
         let console = Console(output: output)
+        // A target that would be refused (a device, pipe, link or directory) is refused before the work.
+        if let output { try SafeFile.checkTarget(output) }
         var input: [CapturedRoom] = []
         for path in rooms {
             do throws(RoomPlanJSONError) {

@@ -114,4 +114,34 @@ struct ExportAtomicityTests {
         for t in targets { #expect(FileManager.default.contents(atPath: t) != Data("old".utf8), "\(t)") }
         #expect(Self.names(dir) == targets.map { ($0 as NSString).lastPathComponent }.sorted())
     }
+
+    /// On main bac13bf the storeys' plans were written one by one, so a later storey's file that was a
+    /// symbolic link or a named pipe was refused only after the earlier plans had been replaced; likewise
+    /// the USDZ was replaced before a refused metadata target.
+    @Test("a later storey's plan that is a symbolic link or a named pipe, or a metadata target that is a device, replaces nothing")
+    func nonRegularLaterTargetReplacesNothing() throws {
+        let m = try Self.twoStoreys()
+        let dir = try ExportFixtures.temporaryDirectory("atomic-nonregular").path
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let first = dir + "/plan-story\(m.stories[0]).svg", second = dir + "/plan-story\(m.stories[1]).svg"
+        try SafeFile.write(Data("old plan".utf8), to: URL(fileURLWithPath: first))
+        try SafeFile.write(Data("victim".utf8), to: URL(fileURLWithPath: dir + "/victim"))
+        for kind in ["a symbolic link", "a named pipe"] {
+            if kind == "a symbolic link" { #expect(symlink(dir + "/victim", second) == 0) } else { #expect(mkfifo(second, 0o644) == 0) }
+            let e = #expect(throws: ExportError.self) { try FloorPlanSVG.write(m, to: URL(fileURLWithPath: dir + "/plan.svg")) }
+            #expect(e == .fileError(path: second, detail: "cannot write: " + SafeFileError.notARegularFile(path: second, kind: kind).reason))
+            #expect(FileManager.default.contents(atPath: first) == Data("old plan".utf8), "\(kind)")
+            var st = stat()
+            #expect(lstat(second, &st) == 0 && SafeFile.kindName(st.st_mode) == kind)
+            #expect(Self.names(dir) == ["plan-story\(m.stories[0]).svg", "plan-story\(m.stories[1]).svg", "victim"])
+            unlink(second)
+        }
+        #expect(FileManager.default.contents(atPath: dir + "/victim") == Data("victim".utf8))
+        let usdz = dir + "/model.usdz"
+        try SafeFile.write(Data("old usdz".utf8), to: URL(fileURLWithPath: usdz))
+        #expect(throws: ExportError.self) {
+            try USDZExporter.export(m, to: URL(fileURLWithPath: usdz), metadataURL: URL(fileURLWithPath: "/dev/null"))
+        }
+        #expect(FileManager.default.contents(atPath: usdz) == Data("old usdz".utf8))
+    }
 }
