@@ -7,23 +7,14 @@ import Plumbline
 import Glibc
 #endif
 
-/// Runs `/bin/mount` or `/bin/umount` quietly; whether it succeeded.
-private func mountTool(_ tool: String, _ args: [String]) -> Bool {
-    guard FileManager.default.isExecutableFile(atPath: tool) else { return false }
-    let p = Process()
-    p.executableURL = URL(fileURLWithPath: tool)
-    p.arguments = args
-    p.standardError = FileHandle.nullDevice
-    do { try p.run() } catch { return false }
-    p.waitUntilExit()
-    return p.terminationStatus == 0
-}
+/// Runs `mount` or `umount` quietly (``Renderers/run(_:_:)``); whether it succeeded.
+private func mountTool(_ tool: String, _ args: [String]) -> Bool { (try? Renderers.run(tool, args)) == 0 }
 
 /// A 1 MiB tmpfs mounted at a fresh folder (root in a container that allows it), or `nil`.
 private func smallTmpfs(_ tag: String) throws -> String? {
     guard getuid() == 0 else { return nil }
     let dir = try ExportFixtures.temporaryDirectory("atomic-\(tag)").path
-    guard mountTool("/bin/mount", ["-t", "tmpfs", "-o", "size=1m", "tmpfs", dir]) else {
+    guard mountTool("mount", ["-t", "tmpfs", "-o", "size=1m", "tmpfs", dir]) else {
         try? FileManager.default.removeItem(atPath: dir)
         return nil
     }
@@ -32,7 +23,7 @@ private func smallTmpfs(_ tag: String) throws -> String? {
 
 private let canMount: Bool = {
     guard let d = try? smallTmpfs("probe") else { return false }
-    _ = mountTool("/bin/umount", [d])
+    _ = mountTool("umount", [d])
     try? FileManager.default.removeItem(atPath: d)
     return true
 }()
@@ -57,7 +48,7 @@ struct ExportAtomicityTests {
         let m = try Self.twoStoreys()
         let dir = try #require(try smallTmpfs("storeys"))
         defer {
-            _ = mountTool("/bin/umount", [dir])
+            _ = mountTool("umount", [dir])
             try? FileManager.default.removeItem(atPath: dir)
         }
         let url = URL(fileURLWithPath: dir + "/plan.svg")
