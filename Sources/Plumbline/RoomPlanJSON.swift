@@ -234,10 +234,11 @@ public enum RoomPlanJSON {
                     keyStart = -1
                 default:
                     // A scalar value after a key: the root's `rooms` may be null or of a wrong type.
-                    if depth == 1, stack[0] == 1, keyStart >= 0, b > 0x20,
-                       RoomPlanJSONElementCounts.matches(UnsafeRawBufferPointer(rebasing: raw[keyStart..<keyEnd]), "rooms") {
-                        counts.hasRooms = true
-                        keyStart = -1
+                    if depth == 1, stack[0] == 1, keyStart >= 0, b > 0x20 {
+                        if RoomPlanJSONElementCounts.matches(UnsafeRawBufferPointer(rebasing: raw[keyStart..<keyEnd]), "rooms") {
+                            counts.hasRooms = true
+                        }
+                        keyStart = -1  // looked at once per value
                     }
                 }
             }
@@ -305,13 +306,38 @@ public struct RoomPlanJSONElementCounts: Sendable, Equatable {
         return rooms ? inRooms[k] : topLevel[k]
     }
 
-    /// Whether the raw bytes of a JSON string's content (between its quotes) spell `name`.
+    /// Whether the raw bytes of a JSON string's content (between its quotes) spell `name` (ASCII letters),
+    /// reading `\uXXXX` escapes; any other escape stands for a character no name has.
+    /// - Complexity: O(bytes), no allocation.
     static func matches(_ raw: UnsafeRawBufferPointer, _ name: String) -> Bool {
-        if !raw.contains(0x5C) { return raw.elementsEqual(name.utf8) }
-        // Escaped: let the JSON parser unescape this one short string.
-        guard raw.count <= 256,
-              let s = try? JSONSerialization.jsonObject(with: Data([0x22] + raw + [0x22]), options: .fragmentsAllowed) as? String
-        else { return false }
-        return s == name
+        var it = name.utf8.makeIterator()
+        var k = 0
+        while k < raw.count {
+            var c = raw[k]
+            k += 1
+            if c == 0x5C {
+                guard k + 5 <= raw.count, raw[k] == 0x75 else { return false }
+                var v: UInt32 = 0
+                for h in raw[(k + 1)..<(k + 5)] {
+                    guard let d = hexValue(h) else { return false }
+                    v = v << 4 | d
+                }
+                guard v < 0x80 else { return false }
+                c = UInt8(v)
+                k += 5
+            }
+            guard it.next() == c else { return false }
+        }
+        return it.next() == nil
+    }
+
+    /// The value of an ASCII hexadecimal digit.
+    private static func hexValue(_ h: UInt8) -> UInt32? {
+        switch h {
+        case 0x30...0x39: return UInt32(h - 0x30)
+        case 0x41...0x46: return UInt32(h - 0x41 + 10)
+        case 0x61...0x66: return UInt32(h - 0x61 + 10)
+        default: return nil
+        }
     }
 }

@@ -79,7 +79,9 @@ struct ExportElementLimitTests {
             #expect(ExportModel.elementCount(counts) == (try ExportModel(room: r)).elementCount, "\(name)")
         }
         // Keys spelled with escapes are the same keys; lists elsewhere are not counted.
-        let c = try RoomPlanJSON.elementCounts(in: Data(#"{"w\u0061lls":[{},{}],"x":{"walls":[{}]},"rooms":[{"doors":[{}]}]}"#.utf8))
+        let c = try RoomPlanJSON.elementCounts(in: Data(#"{"w\u0061lls":[{},{}],"x":{"walls":[{}]},"r\u006Foms":[{"doors":[{}]}]}"#.utf8))
         #expect(c.count("walls") == 2 && c.count("doors", inRooms: true) == 1 && c.hasRooms)
+        let other = try RoomPlanJSON.elementCounts(in: Data(#"{"walls\u0000":[{}],"wall\n":[{}],"w\u00e1lls":[{}],"rooms":null}"#.utf8))
+        #expect(other.count("walls") == 0 && other.hasRooms)
     }
 }
