@@ -160,9 +160,15 @@ public struct ExportModel: Sendable, Equatable {
         }
     }
 
-    func validate() throws(ExportError) {
-        let count = walls.count + doors.count + windows.count + openings.count + floors.count + objects.count
+    /// Surfaces and objects, plus each room's walls, doors, windows, openings and floors: what
+    /// ``maximumElements`` limits.
+    var elementCount: Int {
+        walls.count + doors.count + windows.count + openings.count + floors.count + objects.count
             + rooms.reduce(0) { $0 + $1.walls.count + $1.embedded.count + $1.floors.count }
+    }
+
+    func validate() throws(ExportError) {
+        let count = elementCount
         guard count <= Self.maximumElements else { throw .tooManyElements(count: count, limit: Self.maximumElements) }
         let lists: [(String, [CapturedRoom.Surface])] = [
             ("walls", walls), ("doors", doors), ("windows", windows), ("openings", openings), ("floors", floors),

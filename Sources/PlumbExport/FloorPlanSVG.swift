@@ -206,20 +206,24 @@ public enum FloorPlanSVG {
     public static let maximumStoreys = 200
 
     /// Writes one SVG per storey: `url` itself when the model has one storey, else
-    /// `<name>-story<N>.svg` beside it. Returns the files written, in storey order.
+    /// `<name>-story<N>.svg` beside it; all of them or none (a failure at one storey replaces no file).
+    /// Returns the files written, in storey order.
+    /// - Parameter batch: when given, the files are staged in it and written when the caller commits it.
     /// - Throws: ``ExportError/tooManyStoreys(count:limit:)`` (before writing anything) when the model
     ///   has more than ``maximumStoreys`` storey numbers; ``ExportError/fileError(path:detail:)``.
     @discardableResult
-    public static func write(_ model: ExportModel, to url: URL, style: Style = Style()) throws(ExportError) -> [URL] {
+    public static func write(_ model: ExportModel, to url: URL, style: Style = Style(), batch: SafeFileBatch? = nil) throws(ExportError) -> [URL] {
         let stories = model.stories.isEmpty ? [0] : model.stories
         guard stories.count <= maximumStoreys else { throw .tooManyStoreys(count: stories.count, limit: maximumStoreys) }
         var out: [URL] = []
-        for s in stories {
-            let u = stories.count == 1 ? url
-                : url.deletingLastPathComponent().appendingPathComponent(
-                    "\(url.deletingPathExtension().lastPathComponent)-story\(s).\(url.pathExtension.isEmpty ? "svg" : url.pathExtension)")
-            try USDZExporter.write(Data(render(model, story: s, style: style).utf8), to: u)
-            out.append(u)
+        try USDZExporter.writeAll(batch) { b throws(ExportError) in
+            for s in stories {
+                let u = stories.count == 1 ? url
+                    : url.deletingLastPathComponent().appendingPathComponent(
+                        "\(url.deletingPathExtension().lastPathComponent)-story\(s).\(url.pathExtension.isEmpty ? "svg" : url.pathExtension)")
+                try USDZExporter.write(Data(render(model, story: s, style: style).utf8), to: u, batch: b)
+                out.append(u)
+            }
         }
         return out
     }

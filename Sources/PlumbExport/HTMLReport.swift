@@ -78,10 +78,15 @@ public enum HTMLReport {
     }
 
     /// Renders the report and writes it to `path` (`-` for standard output) through ``PlumbKernel/SafeFile``.
+    /// - Parameter batch: when given, the report is staged in it and written when the caller commits it.
     /// - Throws: ``ExportError/fileError(path:detail:)`` when writing fails or the target is refused.
-    public static func write(model: ExportModel, scan: ReportScan, options: Options = Options(), to path: String) throws(ExportError) {
+    public static func write(
+        model: ExportModel, scan: ReportScan, options: Options = Options(), to path: String, batch: SafeFileBatch? = nil
+    ) throws(ExportError) {
         let data = Data(render(model: model, scan: scan, options: options).utf8)
-        do throws(SafeFileError) { try SafeFile.write(data, toOutput: path) } catch {
+        do throws(SafeFileError) {
+            if let batch { try batch.add(data, toOutput: path) } else { try SafeFile.write(data, toOutput: path) }
+        } catch {
             throw .fileError(path: path, detail: "cannot write: \(error.reason)")
         }
     }

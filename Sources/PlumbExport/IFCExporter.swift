@@ -1,5 +1,6 @@
 import Foundation
 import Plumbline
+import PlumbKernel
 
 /// Writes an ``ExportModel`` as IFC4 (ISO 10303-21 STEP text, schema `IFC4`).
 ///
@@ -321,9 +322,10 @@ public enum IFCExporter {
     }
 
     /// Writes the IFC text to `url` (the project name is the file name without extension).
+    /// - Parameter batch: when given, the file is staged in it and written when the caller commits it.
     /// - Throws: ``ExportError/fileError(path:detail:)``.
-    public static func write(_ model: ExportModel, to url: URL) throws(ExportError) {
-        try USDZExporter.write(Data(render(model, name: url.deletingPathExtension().lastPathComponent).utf8), to: url)
+    public static func write(_ model: ExportModel, to url: URL, batch: SafeFileBatch? = nil) throws(ExportError) {
+        try USDZExporter.write(Data(render(model, name: url.deletingPathExtension().lastPathComponent).utf8), to: url, batch: batch)
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Plumbline
+import PlumbKernel
 
 /// Quantities of a model for a bill of quantities or a painter: per room its floor area, perimeter,
 /// ceiling heights and wall areas; per wall its length, height, thickness and areas gross and net of
@@ -152,8 +153,9 @@ public struct Measurements: Sendable, Codable, Equatable {
     }
 
     /// Writes CSV, or JSON when the file name ends in `.json`.
-    public func write(to url: URL) throws(ExportError) {
+    /// - Parameter batch: when given, the file is staged in it and written when the caller commits it.
+    public func write(to url: URL, batch: SafeFileBatch? = nil) throws(ExportError) {
         let data = url.pathExtension.lowercased() == "json" ? try json() : Data(csv.utf8)
-        try USDZExporter.write(data, to: url)
+        try USDZExporter.write(data, to: url, batch: batch)
     }
 }

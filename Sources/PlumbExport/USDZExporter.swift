@@ -64,24 +64,28 @@ public enum USDZExporter {
     }
 
     /// Writes the USDZ to `url` (extension `.usdz`) and, when given, the metadata JSON to `metadataURL`
-    /// (`{"<prim path>": "<identifier>", …}`, keys sorted).
+    /// (`{"<prim path>": "<identifier>", …}`, keys sorted): both or neither (see ``write(_:to:batch:)``).
+    /// - Parameter batch: when given, the files are staged in it and written when the caller commits it
+    ///   (with the command's other outputs); else written here.
     /// - Throws: ``ExportError/invalidOutputURL(url:expected:)`` for a non-file URL or another
     ///   extension; ``ExportError/fileError(path:detail:)`` when writing fails.
     public static func export(
         _ model: ExportModel, to url: URL, metadataURL: URL? = nil, modelProvider: ModelProvider? = nil,
-        options: USDExportOptions = .mesh
+        options: USDExportOptions = .mesh, batch: SafeFileBatch? = nil
     ) throws(ExportError) {
         guard url.isFileURL, url.pathExtension.lowercased() == "usdz" else {
             throw .invalidOutputURL(url: url.absoluteString, expected: ".usdz")
         }
         let p = try package(model, name: url.deletingPathExtension().lastPathComponent, modelProvider: modelProvider, options: options)
-        try write(p.archive, to: url)
+        var metadata: Data?
         if let metadataURL {
             let e = JSONEncoder()
             e.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            let data: Data
-            do { data = try e.encode(p.metadata) } catch { throw .fileError(path: metadataURL.path, detail: "\(error)") }
-            try write(data, to: metadataURL)
+            do { metadata = try e.encode(p.metadata) } catch { throw .fileError(path: metadataURL.path, detail: "\(error)") }
+        }
+        try writeAll(batch) { b throws(ExportError) in
+            try write(p.archive, to: url, batch: b)
+            if let metadataURL, let metadata { try write(metadata, to: metadataURL, batch: b) }
         }
     }
 
@@ -98,10 +102,24 @@ public enum USDZExporter {
     }
 
     /// Every exporter's file output: atomic through ``PlumbKernel/SafeFile`` (temporary file, fsync,
-    /// rename; symbolic links, devices, pipes and directories at `url` are refused).
-    static func write(_ data: Data, to url: URL) throws(ExportError) {
-        do throws(SafeFileError) { try SafeFile.write(data, to: url) } catch {
+    /// rename; symbolic links, devices, pipes and directories at `url` are refused); with `batch`, staged
+    /// in it (the target is replaced when the batch is committed).
+    static func write(_ data: Data, to url: URL, batch: SafeFileBatch? = nil) throws(ExportError) {
+        do throws(SafeFileError) {
+            if let batch { try batch.add(data, to: url) } else { try SafeFile.write(data, to: url) }
+        } catch {
             throw .fileError(path: url.path, detail: "cannot write: \(error.reason)")
+        }
+    }
+
+    /// Runs `body`, which writes an exporter's files into a batch: `batch` when given (the caller commits
+    /// it), else a new one committed here, so the files are replaced all together or not at all.
+    static func writeAll(_ batch: SafeFileBatch?, _ body: (SafeFileBatch) throws(ExportError) -> Void) throws(ExportError) {
+        let b = batch ?? SafeFileBatch()
+        try body(b)
+        guard batch == nil else { return }
+        do throws(SafeFileError) { try b.commit() } catch {
+            throw .fileError(path: error.path, detail: "cannot write: \(error.reason)")
         }
     }
 }

@@ -2,6 +2,10 @@ import PlumbKernel
 
 /// Reads PCD files (`DATA ascii`, `binary`, `binary_compressed`) into a ``PointCloud``.
 ///
+/// Binary bodies must end with the last declared point (one line ending after it is allowed, and zero
+/// padding after a `binary_compressed` block, as PCL writes it): anything else is
+/// ``PointCloudFormatError/unexpectedTrailingData(at:)`` at its byte offset.
+///
 /// Organised clouds (`HEIGHT > 1`) mark "no return" with NaN: such points are dropped and counted in
 /// the report. Fields with `COUNT > 1` and unrecognised fields are skipped. Packed `rgb`/`rgba` is
 /// PCL's `0x(AA)RRGGBB` in the bits of a 4-byte field (float or integer).
@@ -55,7 +59,7 @@ enum PCDReader {
             let columns = Self.columns(h, targets: targets) { f in (h.dataOffset + f.offset, h.recordSize) }
             try BinaryColumnDecoder.decode(bytes, columns: columns, count: h.points, bigEndian: false,
                                            locationBase: h.dataOffset, locationStride: h.recordSize, into: &assembler)
-            report.trailingByteCount = remaining - need
+            report.trailingByteCount = try TrailingBytes.check(bytes, after: h.dataOffset + need)
         }
         assembler.fill(&report)
         var cloud = assembler.makeCloud(fileOrigin: h.origin ?? .zero)
@@ -136,7 +140,7 @@ enum PCDReader {
         if let failure {
             throw .corruptCompressedData(detail: failure.detail, at: .byteOffset(start + 8 + failure.inputOffset))
         }
-        trailing = remaining - 8 - compressedSize
+        trailing = try TrailingBytes.check(bytes, after: start + 8 + compressedSize, zeroPadding: true)
         var assembler = makeAssembler(0)
         var fieldStart: [Int] = []
         var acc = 0

@@ -180,14 +180,9 @@ enum PLYReader {
                                                  targets: isVertex ? targets : nil, assembler: &assembler)
             }
         }
-        trailing = bytes.count - offset
         // Bytes after the last declared record are junk or a wrong header (a count too small): refused,
         // except one line ending some writers put after the binary body.
-        if trailing > 0 {
-            let tail = UnsafeRawBufferPointer(rebasing: bytes[offset...])
-            let lineEnding = trailing <= 2 && tail.allSatisfy { $0 == 0x0A || $0 == 0x0D }
-            if !lineEnding { throw .unexpectedTrailingData(at: .byteOffset(offset)) }
-        }
+        trailing = try TrailingBytes.check(bytes, after: offset)
         return assembler
     }
 

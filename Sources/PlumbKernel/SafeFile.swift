@@ -37,6 +37,13 @@ public enum SafeFileError: Error, Sendable, Equatable, CustomStringConvertible {
         return TerminalText.sanitised(text, keepNewlines: false)
     }
 
+    /// The path the error is about (as given; `standard output` for a failed write to it).
+    public var path: String {
+        switch self {
+        case let .notARegularFile(p, _), let .cannotWrite(p, _), let .cannotRead(p, _), let .inputTooLarge(p, _, _): return p
+        }
+    }
+
     /// The problem without the path, for errors that name the path themselves (control characters
     /// escaped).
     public var reason: String {
@@ -83,7 +90,8 @@ public enum TerminalText {
 /// write leaves the previous file intact and removes the temporary. An existing entry that is not a
 /// regular file (symbolic link, directory, device such as `/dev/full` or `/dev/stdout`, pipe, socket)
 /// is never replaced: ``SafeFileError/notARegularFile(path:kind:)``. Standard output is written only
-/// when asked for explicitly, with the path `-` in ``write(_:toOutput:)``.
+/// when asked for explicitly, with the path `-` in ``write(_:toOutput:)``. A command writing several
+/// files stages them all in a ``SafeFileBatch`` first, so a failure replaces none of them.
 ///
 /// **Reading** (``read(contentsOf:limit:)``): at most `limit` bytes are ever read; a regular file's
 /// size is checked before reading, a stream (pipe, `/dev/zero`) is refused as soon as it passes the
@@ -237,6 +245,46 @@ public enum SafeFile {
 
     /// The write path with an injectable `write(2)` (tests use it to simulate a full disk).
     static func write(_ data: Data, toFile path: String, using call: WriteCall = systemWrite) throws(SafeFileError) {
+        try stage(data, toFile: path, using: call).commit()
+    }
+
+    /// A complete, synced temporary file waiting to be renamed over its target.
+    struct Staged {
+        /// The target path.
+        let path: String
+        /// The temporary's path (in the target's directory).
+        let temporary: String
+        /// The target's directory.
+        let directory: String
+        /// The temporary's slot in ``TemporaryRegistry/shared``.
+        let slot: Int?
+
+        /// Renames the temporary over the target and syncs the directory.
+        func commit() throws(SafeFileError) {
+            guard rename(temporary, path) == 0 else {
+                let m = systemMessage()
+                discard()
+                throw .cannotWrite(path: path, reason: "rename: \(m)")
+            }
+            TemporaryRegistry.shared.remove(slot)
+            // Make the rename itself durable (best effort: some file systems refuse fsync on directories).
+            let dfd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            if dfd >= 0 {
+                _ = fsync(dfd)
+                close(dfd)
+            }
+        }
+
+        /// Removes the temporary (the target is untouched).
+        func discard() {
+            unlink(temporary)
+            TemporaryRegistry.shared.remove(slot)
+        }
+    }
+
+    /// Writes `data` to a fresh temporary beside `path` and syncs it, without touching `path`; the caller
+    /// commits (renames) or discards it.
+    static func stage(_ data: Data, toFile path: String, using call: WriteCall = systemWrite) throws(SafeFileError) -> Staged {
         let existing = try existingRegularFile(path)
         let slash = path.lastIndex(of: "/")
         let dir = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
@@ -281,19 +329,7 @@ public enum SafeFile {
             TemporaryRegistry.shared.remove(slot)
             throw .cannotWrite(path: path, reason: "close: \(m)")
         }
-        guard rename(tmp, path) == 0 else {
-            let m = systemMessage()
-            unlink(tmp)
-            TemporaryRegistry.shared.remove(slot)
-            throw .cannotWrite(path: path, reason: "rename: \(m)")
-        }
-        TemporaryRegistry.shared.remove(slot)
-        // Make the rename itself durable (best effort: some file systems refuse fsync on directories).
-        let dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if dfd >= 0 {
-            _ = fsync(dfd)
-            close(dfd)
-        }
+        return Staged(path: path, temporary: tmp, directory: dir, slot: slot)
     }
 
     /// Writes all of `raw` to `fd`, retrying short writes and `EINTR`; the error text or `nil`.
@@ -413,4 +449,82 @@ public enum SystemErrorText {
         let text = (error as NSError).localizedDescription.replacingOccurrences(of: "\n", with: " ")
         return TerminalText.sanitised(text, keepNewlines: false)
     }
+}
+
+/// Several outputs of one command replaced together: each ``add(_:toOutput:)`` writes its bytes to a
+/// synced temporary beside the target (``SafeFile``'s rules: a non-regular target is refused) without
+/// touching the target; ``commit()`` then renames every temporary over its target and writes the
+/// standard-output parts. A failure while adding (a full disk at the third file) or a batch dropped
+/// without commit removes every temporary, so no target is replaced: the previous outputs stay a
+/// consistent set. (The renames themselves do not fail on a disk that was able to hold the temporaries;
+/// if one does, the targets renamed before it keep their new contents.)
+public final class SafeFileBatch {
+    private var staged: [SafeFile.Staged] = []
+    private var standardOutput: [Data] = []
+    private var paths = Set<String>()
+    private var committed = false
+    private let call: SafeFile.WriteCall
+
+    /// An empty batch.
+    public convenience init() { self.init(using: SafeFile.systemWrite) }
+
+    /// A batch whose temporaries are written with `call` (tests inject a failing `write(2)`).
+    init(using call: @escaping SafeFile.WriteCall) { self.call = call }
+
+    /// The targets added so far (`-` for standard output), in order.
+    public private(set) var targets: [String] = []
+
+    /// Stages `data` for `path`: standard output when `path` is `-` (written by ``commit()``), else a
+    /// synced temporary file beside `path`.
+    /// - Throws: ``SafeFileError/notARegularFile(path:kind:)``, ``SafeFileError/cannotWrite(path:reason:)``
+    ///   (also when `path` was already added: one command does not write a file twice); the batch is then
+    ///   discarded (every temporary removed), and adding more throws too.
+    public func add(_ data: Data, toOutput path: String) throws(SafeFileError) {
+        guard !committed else { throw .cannotWrite(path: path, reason: "the batch of outputs was already committed or discarded") }
+        do throws(SafeFileError) {
+            if path == SafeFile.standardOutputPath {
+                standardOutput.append(data)
+            } else {
+                guard paths.insert(path).inserted else {
+                    throw .cannotWrite(path: path, reason: "the same file is written twice by one command")
+                }
+                staged.append(try SafeFile.stage(data, toFile: path, using: call))
+            }
+            targets.append(path)
+        } catch {
+            discard()
+            throw error
+        }
+    }
+
+    /// Stages `data` for the file `url` (see ``add(_:toOutput:)``).
+    public func add(_ data: Data, to url: URL) throws(SafeFileError) { try add(data, toOutput: url.path) }
+
+    /// Renames every temporary over its target, in the order added, then writes the standard-output parts.
+    /// - Throws: ``SafeFileError/cannotWrite(path:reason:)`` for a failed rename (the temporaries not yet
+    ///   renamed are removed) or a failed write to standard output.
+    public func commit() throws(SafeFileError) {
+        guard !committed else { return }
+        committed = true
+        for (k, s) in staged.enumerated() {
+            do throws(SafeFileError) { try s.commit() } catch {
+                for rest in staged[(k + 1)...] { rest.discard() }
+                staged = []
+                throw error
+            }
+        }
+        staged = []
+        for d in standardOutput { try SafeFile.write(d, toOutput: SafeFile.standardOutputPath) }
+        standardOutput = []
+    }
+
+    /// Removes every temporary; no target is touched. Adding or committing afterwards does nothing.
+    public func discard() {
+        committed = true
+        for s in staged { s.discard() }
+        staged = []
+        standardOutput = []
+    }
+
+    deinit { if !committed { discard() } }
 }

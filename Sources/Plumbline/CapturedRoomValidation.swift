@@ -16,8 +16,8 @@ public enum CapturedRoomValidationError: Error, Sendable, Equatable, CustomStrin
     /// `polygonCorners` has 1 or 2 corners (it must be empty or a polygon).
     case degeneratePolygon(element: String, cornerCount: Int)
     /// `polygonCorners` (in the element's local x-y plane) is not a simple polygon: edge `firstEdge`
-    /// (from corner `firstEdge` to the next) crosses edge `secondEdge` or folds back onto it (touching
-    /// at a point without crossing is accepted).
+    /// (from corner `firstEdge` to the next) crosses edge `secondEdge` (in their interiors, or at a corner
+    /// of one or both) or folds back onto it (touching at a point without crossing is accepted).
     case selfIntersectingPolygon(element: String, firstEdge: Int, secondEdge: Int)
     /// Two elements (or two rooms of a structure) share one identifier: the second is a duplicate.
     case duplicateIdentifier(UUID, first: String, second: String)
@@ -80,7 +80,7 @@ extension CapturedRoom: ValidatedRoomPlanModel {
     /// - surface width and height > 0, depth ≥ 0, object dimensions > 0, all below ``maximumSize`` m;
     /// - `polygonCorners` empty or ≥ 3 finite corners (at most ``maximumPolygonCorners``) within
     ///   ``maximumSize`` m of the element's origin, forming a simple polygon in local x-y (no two
-    ///   edges cross or overlap; touching at a point is accepted);
+    ///   edges cross or overlap, also not at a corner; touching at a point without crossing is accepted);
     /// - curves: radius > 0, centre within ``maximumSize`` m, start angle within ±2π, span
     ///   `|endAngle - startAngle|` ≤ 2π;
     /// - section centres finite and within ``maximumCoordinate`` m;
@@ -272,54 +272,109 @@ extension CapturedStructure: ValidatedRoomPlanModel {
 
 /// Whether a closed polygon is (weakly) simple.
 enum PolygonSimplicity {
-    /// The first pair of edges (edge k runs from corner k to corner k+1, wrapping) that cross at a point
-    /// interior to both, or overlap along a stretch of positive length (a fold back onto itself), ignoring
-    /// repeated consecutive corners; `nil` when there is none. Touching without crossing (the outline
-    /// passing through one point twice, as a built floor's pocket does) is accepted.
+    /// The first pair of edges (edge k runs from corner k to corner k+1, wrapping) at which the outline
+    /// crosses itself or folds back onto itself, ignoring repeated consecutive corners; `nil` when there is
+    /// none (the polygon is weakly simple). Reported are:
+    /// - two edges crossing at a point interior to both;
+    /// - two edges overlapping along a stretch longer than `tolerance` (a fold back onto itself);
+    /// - a corner lying on another edge (within `tolerance`) with its two edges on opposite sides of that
+    ///   edge: the outline crosses the edge at the corner (reported: the edge into the corner and the other);
+    /// - one point visited twice (two corners within `tolerance`) where the two visits cross: around the
+    ///   point, one visit's incoming and outgoing directions separate the other's (reported: the two edges
+    ///   leaving the point).
+    ///
+    /// Touching without crossing is accepted: the outline passing through one point twice with the two
+    /// visits on one side of each other (a built floor's pocket, a hole joined to the outline at a corner),
+    /// or a corner resting on another edge with both its edges on one side.
+    /// - Parameter tolerance: distance, in the corners' units, within which a corner counts as lying on an
+    ///   edge or on another corner; 0 (the default) decides exactly on the given values.
     /// - Complexity: O(n²) with a bounding-box rejection per pair.
-    static func firstIntersection(_ input: [SIMD2<Double>]) -> (Int, Int)? {
+    static func firstIntersection(_ input: [SIMD2<Double>], tolerance: Double = 0) -> (Int, Int)? {
+        let tol = Swift.max(0, tolerance)
+        func distance(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> Double {
+            let d = b - a
+            return (d.x * d.x + d.y * d.y).squareRoot()
+        }
         // Drop repeated consecutive corners (zero-length edges), remembering original indices.
         var pts: [SIMD2<Double>] = []
         var index: [Int] = []
-        for (i, p) in input.enumerated() where pts.last != p {
+        for (i, p) in input.enumerated() {
+            if let last = pts.last, last == p || distance(last, p) <= tol { continue }
             pts.append(p)
             index.append(i)
         }
-        while pts.count > 1, pts.first == pts.last {
+        while pts.count > 1, pts.first == pts.last || distance(pts[0], pts[pts.count - 1]) <= tol {
             pts.removeLast()
             index.removeLast()
         }
         let n = pts.count
         guard n >= 3 else { return nil }
-        func orient(_ a: SIMD2<Double>, _ b: SIMD2<Double>, _ c: SIMD2<Double>) -> Double {
-            (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x)
+        func cross(_ u: SIMD2<Double>, _ v: SIMD2<Double>) -> Double { u.x * v.y - u.y * v.x }
+        /// Which side of the line through `a` and `b` `p` lies on: +1 left, -1 right, 0 within `tol` of it.
+        func side(_ a: SIMD2<Double>, _ b: SIMD2<Double>, _ p: SIMD2<Double>) -> Int {
+            let o = cross(b - a, p - a)
+            let limit = tol * distance(a, b)
+            return o > limit ? 1 : (o < -limit ? -1 : 0)
         }
-        func sign(_ v: Double) -> Int { v > 0 ? 1 : (v < 0 ? -1 : 0) }
-        /// Proper crossing, or collinear overlap of positive length.
+        /// Proper crossing, or collinear overlap longer than `tol`.
         func conflict(_ p1: SIMD2<Double>, _ p2: SIMD2<Double>, _ q1: SIMD2<Double>, _ q2: SIMD2<Double>) -> Bool {
-            let d1 = sign(orient(q1, q2, p1)), d2 = sign(orient(q1, q2, p2))
-            let d3 = sign(orient(p1, p2, q1)), d4 = sign(orient(p1, p2, q2))
+            let d1 = side(q1, q2, p1), d2 = side(q1, q2, p2)
+            let d3 = side(p1, p2, q1), d4 = side(p1, p2, q2)
             if d1 * d2 < 0 && d3 * d4 < 0 { return true }
             guard d1 == 0 && d2 == 0 && d3 == 0 && d4 == 0 else { return false }
             // Collinear: overlap along the dominant axis.
             let axis = abs(p2.x - p1.x) + abs(q2.x - q1.x) >= abs(p2.y - p1.y) + abs(q2.y - q1.y) ? 0 : 1
             let a0 = min(p1[axis], p2[axis]), a1 = max(p1[axis], p2[axis])
             let b0 = min(q1[axis], q2[axis]), b1 = max(q1[axis], q2[axis])
-            return min(a1, b1) > max(a0, b0)
+            return min(a1, b1) - max(a0, b0) > tol
         }
+        /// Corner `k` lies inside edge `e` (not within `tol` of its ends) and its edges leave on opposite sides.
+        func crossesAtCorner(_ k: Int, _ e: Int) -> Bool {
+            let a = pts[e], b = pts[(e + 1) % n], v = pts[k]
+            guard side(a, b, v) == 0 else { return false }
+            // Projection along the edge times its length, compared without dividing (exact when tol is 0).
+            let t = ((v - a) * (b - a)).sum(), ll = ((b - a) * (b - a)).sum(), margin = tol * ll.squareRoot()
+            guard t > margin, t < ll - margin else { return false }
+            return side(a, b, pts[(k + n - 1) % n]) * side(a, b, pts[(k + 1) % n]) < 0
+        }
+        /// Whether direction `u` lies strictly inside the counter-clockwise turn from `a` to `b`.
+        func strictlyBetween(_ a: SIMD2<Double>, _ b: SIMD2<Double>, _ u: SIMD2<Double>) -> Bool {
+            let ab = cross(a, b)
+            if ab > 0 { return cross(a, u) > 0 && cross(u, b) > 0 }
+            if ab < 0 { return !(cross(b, u) >= 0 && cross(u, a) >= 0) }
+            return cross(a, u) > 0  // a and b opposite (a straight pass), or equal (a spike: overlap, found above)
+        }
+        /// Corners `k` and `m` are one point and the outline's two passes through it cross there.
+        func visitsCross(_ k: Int, _ m: Int) -> Bool {
+            let v = pts[k]
+            guard pts[m] == v || distance(v, pts[m]) <= tol else { return false }
+            let a1 = pts[(k + n - 1) % n] - v, a2 = pts[(k + 1) % n] - v
+            let b1 = pts[(m + n - 1) % n] - pts[m], b2 = pts[(m + 1) % n] - pts[m]
+            // Two directions along one ray are an overlap (found by `conflict`), not a crossing.
+            for x in [a1, a2] {
+                for y in [b1, b2] where cross(x, y) == 0 && (x * y).sum() > 0 { return false }
+            }
+            return strictlyBetween(a1, a2, b1) != strictlyBetween(a1, a2, b2)
+        }
+        func ordered(_ x: Int, _ y: Int) -> (Int, Int) { (min(x, y), max(x, y)) }
         var lo = [SIMD2<Double>](), hi = [SIMD2<Double>]()
         lo.reserveCapacity(n)
         hi.reserveCapacity(n)
         for i in 0..<n {
             let a = pts[i], b = pts[(i + 1) % n]
-            lo.append(SIMD2(min(a.x, b.x), min(a.y, b.y)))
-            hi.append(SIMD2(max(a.x, b.x), max(a.y, b.y)))
+            lo.append(SIMD2(min(a.x, b.x) - tol, min(a.y, b.y) - tol))
+            hi.append(SIMD2(max(a.x, b.x) + tol, max(a.y, b.y) + tol))
         }
         for i in 0..<n {
             let a = pts[i], b = pts[(i + 1) % n]
             for j in (i + 1)..<n {
                 if lo[i].x > hi[j].x || lo[j].x > hi[i].x || lo[i].y > hi[j].y || lo[j].y > hi[i].y { continue }
                 if conflict(a, b, pts[j], pts[(j + 1) % n]) { return (index[i], index[j]) }
+                // Touching at a corner: corner i (the start of edge i) on edge j, corner j on edge i, or both
+                // corners one point. Corner i is an end of edges i - 1 and i only.
+                if j != (i + n - 1) % n, crossesAtCorner(i, j) { return ordered(index[(i + n - 1) % n], index[j]) }
+                if i != j - 1, crossesAtCorner(j, i) { return ordered(index[j - 1], index[i]) }
+                if i != j - 1, j != (i + n - 1) % n, visitsCross(i, j) { return (index[i], index[j]) }
             }
         }
         return nil

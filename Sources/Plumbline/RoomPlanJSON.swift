@@ -147,33 +147,105 @@ public enum RoomPlanJSON {
     }
 
     /// Refuses input with more than ``maximumContainers`` objects and arrays or nesting deeper than
-    /// ``maximumDepth``, by one pass over the bytes outside strings (no allocation).
+    /// ``maximumDepth``, by one pass over the bytes outside strings (see ``elementCounts(in:)``).
     /// - Complexity: O(bytes).
     static func checkStructure(_ data: Data) throws(RoomPlanJSONError) {
+        _ = try elementCounts(in: data)
+    }
+
+    /// Counts the entries of a RoomPlan JSON document's element lists without parsing it: one pass over
+    /// the bytes (strings skipped), no allocation beyond a stack of ``maximumDepth`` bytes. A caller with
+    /// a limit on elements (an exporter) refuses an oversized model with it before `JSONDecoder` builds
+    /// the whole tree (memory about ten times the input, and seconds for tens of megabytes).
+    /// - Throws: ``RoomPlanJSONError/structureTooLarge(detail:byteOffset:)`` when the input has more than
+    ///   ``maximumContainers`` objects and arrays or nests them deeper than ``maximumDepth``. Malformed
+    ///   JSON is not diagnosed here (the counts are then only indicative; decoding reports it).
+    /// - Complexity: O(bytes).
+    public static func elementCounts(in data: Data) throws(RoomPlanJSONError) -> RoomPlanJSONElementCounts {
+        var counts = RoomPlanJSONElementCounts()
         let found: (String, Int)? = data.withUnsafeBytes { raw -> (String, Int)? in
+            // What each open container is: for an array the list it holds, for an object where it lies.
+            // 0 other, 1 the root object, 2 an object of the root's `rooms`, 3 the root's `rooms` array,
+            // 16 + k list k of the root, 32 + k list k of a room (k indexes `RoomPlanJSONElementCounts.keys`).
+            var stack = [UInt8](repeating: 0, count: maximumDepth + 1)
             var containers = 0, depth = 0
             var inString = false, escaped = false
-            for (i, b) in raw.enumerated() {
+            var stringStart = 0, keyStart = -1, keyEnd = -1, lastStart = -1, lastEnd = -1
+            let bytes = raw.bindMemory(to: UInt8.self)
+            var i = -1
+            while i + 1 < bytes.count {
+                i += 1
+                let b = bytes[i]
                 if inString {
-                    if escaped { escaped = false } else if b == 0x5C { escaped = true } else if b == 0x22 { inString = false }
+                    if escaped {
+                        escaped = false
+                    } else if b == 0x5C {
+                        escaped = true
+                    } else if b == 0x22 {
+                        inString = false
+                        lastStart = stringStart
+                        lastEnd = i
+                    }
                     continue
                 }
                 switch b {
-                case 0x22: inString = true
+                case 0x22:
+                    inString = true
+                    stringStart = i + 1
+                case 0x3A:  // ':' after a key
+                    (keyStart, keyEnd) = (lastStart, lastEnd)
+                case 0x2C:  // ','
+                    keyStart = -1
                 case 0x7B, 0x5B:
                     containers += 1
-                    depth += 1
                     if containers > maximumContainers {
                         return ("more than \(maximumContainers) objects and arrays", i)
                     }
-                    if depth > maximumDepth { return ("objects and arrays nested deeper than \(maximumDepth)", i) }
-                case 0x7D, 0x5D: depth -= 1
-                default: break
+                    if depth + 1 > maximumDepth { return ("objects and arrays nested deeper than \(maximumDepth)", i) }
+                    let parent: UInt8 = depth == 0 ? 255 : stack[depth - 1]
+                    var tag: UInt8 = 0
+                    if b == 0x7B {
+                        if depth == 0 {
+                            tag = 1
+                        } else if parent == 3 {
+                            tag = 2
+                        } else if parent >= 16 && parent < 16 + UInt8(RoomPlanJSONElementCounts.keys.count) {
+                            counts.topLevel[Int(parent - 16)] += 1
+                        } else if parent >= 32 && parent < 32 + UInt8(RoomPlanJSONElementCounts.keys.count) {
+                            counts.inRooms[Int(parent - 32)] += 1
+                        }
+                    } else if (parent == 1 || parent == 2), keyStart >= 0 {
+                        let key = UnsafeRawBufferPointer(rebasing: raw[keyStart..<keyEnd])
+                        if parent == 1, RoomPlanJSONElementCounts.matches(key, "rooms") {
+                            tag = 3
+                        } else if let k = RoomPlanJSONElementCounts.keys.firstIndex(where: { RoomPlanJSONElementCounts.matches(key, $0) }) {
+                            tag = UInt8(parent == 1 ? 16 + k : 32 + k)
+                        }
+                    }
+                    if depth == 1, parent == 1, keyStart >= 0,
+                       RoomPlanJSONElementCounts.matches(UnsafeRawBufferPointer(rebasing: raw[keyStart..<keyEnd]), "rooms") {
+                        counts.hasRooms = true
+                    }
+                    stack[depth] = tag
+                    depth += 1
+                    keyStart = -1
+                case 0x7D, 0x5D:
+                    depth = Swift.max(0, depth - 1)
+                    keyStart = -1
+                default:
+                    // A scalar value after a key: the root's `rooms` may be null or of a wrong type.
+                    if depth == 1, stack[0] == 1, keyStart >= 0, b > 0x20 {
+                        if RoomPlanJSONElementCounts.matches(UnsafeRawBufferPointer(rebasing: raw[keyStart..<keyEnd]), "rooms") {
+                            counts.hasRooms = true
+                        }
+                        keyStart = -1  // looked at once per value
+                    }
                 }
             }
             return nil
         }
         if let found { throw .structureTooLarge(detail: found.0, byteOffset: found.1) }
+        return counts
     }
 
     /// Converts Foundation's `DecodingError` into a ``RoomPlanJSONError`` with a readable path.
@@ -208,5 +280,64 @@ public enum RoomPlanJSON {
             }
         }
         return s.isEmpty ? "$" : s
+    }
+}
+
+/// How many entries a RoomPlan JSON document's element lists hold, counted by
+/// ``RoomPlanJSON/elementCounts(in:)`` before parsing: objects directly inside the arrays named by
+/// ``keys`` of the root object, and of the objects of the root's `rooms` array (a structure's rooms).
+/// A key written twice is counted twice; a key spelled with escapes (`"w\u0061lls"`) is recognised.
+public struct RoomPlanJSONElementCounts: Sendable, Equatable {
+    /// The element lists counted, in the order of ``topLevel`` and ``inRooms``.
+    public static let keys = ["walls", "doors", "windows", "openings", "floors", "objects", "sections"]
+    /// Entries of the root object's lists, one count per ``keys`` entry.
+    public var topLevel = [Int](repeating: 0, count: keys.count)
+    /// Entries of the lists of the root's `rooms`, summed over the rooms, one count per ``keys`` entry.
+    public var inRooms = [Int](repeating: 0, count: keys.count)
+    /// Whether the root object has a `rooms` key (the document is a `CapturedStructure`).
+    public var hasRooms = false
+
+    /// Creates empty counts.
+    public init() {}
+
+    /// The count of list `key` (one of ``keys``) of the root object (`inRooms: false`) or of its rooms.
+    public func count(_ key: String, inRooms rooms: Bool = false) -> Int {
+        guard let k = Self.keys.firstIndex(of: key) else { return 0 }
+        return rooms ? inRooms[k] : topLevel[k]
+    }
+
+    /// Whether the raw bytes of a JSON string's content (between its quotes) spell `name` (ASCII letters),
+    /// reading `\uXXXX` escapes; any other escape stands for a character no name has.
+    /// - Complexity: O(bytes), no allocation.
+    static func matches(_ raw: UnsafeRawBufferPointer, _ name: String) -> Bool {
+        var it = name.utf8.makeIterator()
+        var k = 0
+        while k < raw.count {
+            var c = raw[k]
+            k += 1
+            if c == 0x5C {
+                guard k + 5 <= raw.count, raw[k] == 0x75 else { return false }
+                var v: UInt32 = 0
+                for h in raw[(k + 1)..<(k + 5)] {
+                    guard let d = hexValue(h) else { return false }
+                    v = v << 4 | d
+                }
+                guard v < 0x80 else { return false }
+                c = UInt8(v)
+                k += 5
+            }
+            guard it.next() == c else { return false }
+        }
+        return it.next() == nil
+    }
+
+    /// The value of an ASCII hexadecimal digit.
+    private static func hexValue(_ h: UInt8) -> UInt32? {
+        switch h {
+        case 0x30...0x39: return UInt32(h - 0x30)
+        case 0x41...0x46: return UInt32(h - 0x41 + 10)
+        case 0x61...0x66: return UInt32(h - 0x61 + 10)
+        default: return nil
+        }
     }
 }

@@ -83,10 +83,9 @@ struct BuildCommand: AsyncParsableCommand {
         console.say(RoomSummary(result: result, points: read.cloud.count).text)
         console.say("read \(Self.format(t1 - t0)), built \(Self.format(t2 - t1))")
         if timings { console.say(Self.timingTable(result.timings)) }
-        if let output {
-            try SafeFile.write(RoomPlanJSON.encode(result.room), toOutput: output)
-            console.wrote(output)
-        }
+        // The model and the report are staged, then replaced together (a failure replaces neither).
+        let batch = SafeFileBatch()
+        if let output { try batch.add(RoomPlanJSON.encode(result.room), toOutput: output) }
         if let report {
             let model = try ExportModel(room: result.room)
             var options = HTMLReport.Options()
@@ -100,10 +99,11 @@ struct BuildCommand: AsyncParsableCommand {
             let t3 = clock.now
             try HTMLReport.write(
                 model: model, scan: ReportScan(cloud: read.cloud, upAxis: result.upAxis, modelOrigin: model.origin),
-                options: options, to: report)
+                options: options, to: report, batch: batch)
             console.say("report \(Self.format(clock.now - t3))")
-            console.wrote(report)
         }
+        try batch.commit()
+        for w in [output, report].compactMap({ $0 }) { console.wrote(w) }
     }
 
     /// Builds each scan (seeds `seed + index`, so identifiers differ between rooms) and merges them. Up to

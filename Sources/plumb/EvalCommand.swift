@@ -43,6 +43,8 @@ struct EvalCommand: AsyncParsableCommand {
     @Option(help: "With --truth-real: the scan (.pcd, .ply, .xyz, .las, .e57) the truth belongs to, for wall support.") var scan: String?
 
     func run() async throws {
+        // A --json target that would be refused (a device, pipe, link or directory) is refused before the work.
+        if let json { try SafeFile.checkTarget(json) }
         if let truthReal { return try runRealTruth(truthReal) }
         if let n = randomOptions.random {
             try runRandom(n)
@@ -140,14 +142,16 @@ struct EvalCommand: AsyncParsableCommand {
     }
 
     /// With `--save-models`: writes each built room as `<plan>-<room>.json` and the merged structure, if
-    /// any, as `<plan>.json` into that folder.
+    /// any, as `<plan>.json` into that folder; one plan's files all together or none (``SafeFileBatch``).
     private func saveBuilt(rooms: [(roomID: String, room: CapturedRoom)], structure: CapturedStructure?, planFile: String) throws {
         guard let saveModels else { return }
         let dir = URL(fileURLWithPath: saveModels)
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let stem = (planFile as NSString).deletingPathExtension
-        for (id, room) in rooms { try RoomPlanJSON.write(room, to: dir.appendingPathComponent("\(stem)-\(id).json")) }
-        if let structure { try RoomPlanJSON.write(structure, to: dir.appendingPathComponent(planFile)) }
+        let batch = SafeFileBatch()
+        for (id, room) in rooms { try batch.add(RoomPlanJSON.encode(room), to: dir.appendingPathComponent("\(stem)-\(id).json")) }
+        if let structure { try batch.add(RoomPlanJSON.encode(structure), to: dir.appendingPathComponent(planFile)) }
+        try batch.commit()
     }
 
     private func export(_ plan: FloorPlan, fileName: String, to folder: String) throws {

@@ -43,6 +43,9 @@ struct ExportCommand: ParsableCommand {
         let m = try ExportModel.load(contentsOf: URL(fileURLWithPath: model))
         // Every target is checked before anything is written: a refused one leaves no partial export.
         for target in [usdz, metadata, svg, ifc, measurements].compactMap({ $0 }) { try SafeFile.checkTarget(target) }
+        // Every file is staged (written to a synced temporary beside its target) before any target is
+        // replaced: a full disk at the last file leaves the previous export whole.
+        let batch = SafeFileBatch()
         if let usdz {
             var provider: ModelProvider? = nil
             if let catalog { provider = try ModelProvider(catalog: URL(fileURLWithPath: catalog)) }
@@ -53,27 +56,29 @@ struct ExportCommand: ParsableCommand {
             }
             try USDZExporter.export(
                 m, to: URL(fileURLWithPath: usdz), metadataURL: metadata.map { URL(fileURLWithPath: $0) },
-                modelProvider: provider, options: opt)
-            console.wrote(usdz)
+                modelProvider: provider, options: opt, batch: batch)
         }
+        var written = [usdz, metadata].compactMap { $0 }
         if let svg {
-            for u in try FloorPlanSVG.write(m, to: URL(fileURLWithPath: svg)) { console.wrote(u.path) }
+            written += try FloorPlanSVG.write(m, to: URL(fileURLWithPath: svg), batch: batch).map(\.path)
         }
         if let ifc {
             if ifc == dash {
-                try SafeFile.write(Data(IFCExporter.render(m, name: "model").utf8), toOutput: dash)
+                try batch.add(Data(IFCExporter.render(m, name: "model").utf8), toOutput: dash)
             } else {
-                try IFCExporter.write(m, to: URL(fileURLWithPath: ifc))
+                try IFCExporter.write(m, to: URL(fileURLWithPath: ifc), batch: batch)
             }
-            console.wrote(ifc)
+            written.append(ifc)
         }
         if let measurements {
             if measurements == dash {
-                try SafeFile.write(Data(Measurements(model: m).csv.utf8), toOutput: dash)
+                try batch.add(Data(Measurements(model: m).csv.utf8), toOutput: dash)
             } else {
-                try Measurements(model: m).write(to: URL(fileURLWithPath: measurements))
+                try Measurements(model: m).write(to: URL(fileURLWithPath: measurements), batch: batch)
             }
-            console.wrote(measurements)
+            written.append(measurements)
         }
+        try batch.commit()
+        for w in written { console.wrote(w) }
     }
 }

@@ -41,6 +41,8 @@ struct MergeCommand: AsyncParsableCommand {
     func run() async throws {
         guard !rooms.isEmpty else { throw ValidationError("give at least one room JSON file") }
         let console = Console(output: output)
+        // A target that would be refused (a device, pipe, link or directory) is refused before the work.
+        if let output { try SafeFile.checkTarget(output) }
         var input: [CapturedRoom] = []
         // Each room keeps the name its file gives it (unless the file records one): exports show "Bedroom2"
         // for Bedroom2/capturedRoom.json, not a renumbered "Bedroom 1".

@@ -40,6 +40,33 @@ private func run(_ tool: String, _ args: [String]) -> Bool {
     return p.terminationStatus == 0
 }
 
+/// A fresh folder with a 64 KiB tmpfs mounted on it (see `canMountTmpfs`); ``unmount(_:)`` removes it.
+private func mountedTmpfs(_ tag: String) throws -> String {
+    let dir = try scratchFolder(tag)
+    #expect(run("/bin/mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", dir]))
+    return dir
+}
+
+/// Unmounts and removes a folder from ``mountedTmpfs(_:)``.
+private func unmount(_ dir: String) {
+    _ = run("/bin/umount", [dir])
+    try? FileManager.default.removeItem(atPath: dir)
+}
+
+/// A `write(2)` that accepts `limit` bytes in all, then fails with `ENOSPC` (a disk filling up).
+private func diskFull(after limit: Int) -> SafeFile.WriteCall {
+    var written = 0
+    return { fd, p, n in
+        if written >= limit {
+            errno = ENOSPC
+            return -1
+        }
+        let k = min(n, limit - written)
+        written += k
+        return SafeFile.systemWrite(fd, p, k)
+    }
+}
+
 @Suite("SafeFile: atomic output that never replaces non-regular files, bounded input")
 struct SafeFileTests {
     @Test("writes a new file and replaces an old one atomically, keeping its mode, leaving no temporary")
@@ -110,16 +137,7 @@ struct SafeFileTests {
         let target = dir + "/model.json"
         try SafeFile.write(Data("old model".utf8), to: URL(fileURLWithPath: target))
         // write(2) accepts 4096 bytes, then reports ENOSPC.
-        var written = 0
-        let fullAfter4K: SafeFile.WriteCall = { fd, p, n in
-            if written >= 4096 {
-                errno = ENOSPC
-                return -1
-            }
-            let k = min(n, 4096 - written)
-            written += k
-            return SafeFile.systemWrite(fd, p, k)
-        }
+        let fullAfter4K = diskFull(after: 4096)
         do {
             try SafeFile.write(Data(repeating: 1, count: 100_000), toFile: target, using: fullAfter4K)
             Issue.record("the failing write was not reported")
@@ -136,12 +154,8 @@ struct SafeFileTests {
     @Test("a real full disk (64 KiB tmpfs) and a read-only mount keep the previous output intact",
           .enabled(if: canMountTmpfs, "needs root and mount(8)"))
     func tmpfsFullAndReadOnly() throws {
-        let dir = try scratchFolder("tmpfs")
-        defer {
-            _ = run("/bin/umount", [dir])
-            try? FileManager.default.removeItem(atPath: dir)
-        }
-        #expect(run("/bin/mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", dir]))
+        let dir = try mountedTmpfs("tmpfs")
+        defer { unmount(dir) }
         let target = dir + "/plan.json"
         let old = Data(repeating: 42, count: 20_000)
         try SafeFile.write(old, to: URL(fileURLWithPath: target))
@@ -157,6 +171,64 @@ struct SafeFileTests {
             #expect(reason.contains("temporary") && reason.contains("errno \(EROFS)"))
         }
         #expect(contents(target) == [UInt8](old))
+    }
+
+    /// Issue 23: on main bac13bf a command writing several files replaced them one by one, so a disk
+    /// that filled at the second left the first new and the second old (a mixed set).
+    @Test("a batch replaces no target when a later file fails (disk full, injected); committed, it replaces all")
+    func batchIsAllOrNothing() throws {
+        let dir = try scratchFolder("batch")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let a = dir + "/model.usdz", b = dir + "/plan.svg"
+        try SafeFile.write(Data("old a".utf8), to: URL(fileURLWithPath: a))
+        try SafeFile.write(Data("old b".utf8), to: URL(fileURLWithPath: b))
+        // write(2) takes the first file's 1,000 bytes, then reports ENOSPC.
+        let failing = SafeFileBatch(using: diskFull(after: 1000))
+        try failing.add(Data(repeating: 1, count: 1000), toOutput: a)
+        #expect(contents(a) == Array("old a".utf8))  // staged, not yet replaced
+        do {
+            try failing.add(Data(repeating: 2, count: 5000), toOutput: b)
+            Issue.record("the failing write was not reported")
+        } catch {
+            guard case let .cannotWrite(path, reason) = error else { Issue.record("unexpected \(error)"); return }
+            #expect(path == b && reason.contains("errno \(ENOSPC)"))
+        }
+        #expect(throws: SafeFileError.self) { try failing.add(Data("late".utf8), toOutput: dir + "/late.txt") }
+        try failing.commit()  // nothing left to commit: the failure discarded the batch
+        #expect(contents(a) == Array("old a".utf8))
+        #expect(contents(b) == Array("old b".utf8))
+        #expect(entries(dir) == ["model.usdz", "plan.svg"])
+        // A batch dropped without commit removes its temporaries and replaces nothing.
+        do {
+            let dropped = SafeFileBatch()
+            try dropped.add(Data("new a".utf8), toOutput: a)
+            #expect(entries(dir).count == 3)
+        }
+        #expect(entries(dir) == ["model.usdz", "plan.svg"] && contents(a) == Array("old a".utf8))
+        // Committed: every target replaced, no temporary left; a refused target fails before any write.
+        let ok = SafeFileBatch()
+        try ok.add(Data("new a".utf8), toOutput: a)
+        try ok.add(Data("new b".utf8), toOutput: b)
+        try ok.commit()
+        #expect(contents(a) == Array("new a".utf8) && contents(b) == Array("new b".utf8))
+        #expect(entries(dir) == ["model.usdz", "plan.svg"])
+        #expect(ok.targets == [a, b])
+    }
+
+    @Test("a batch on a real full disk (64 KiB tmpfs): the first file fits, the second does not, neither is replaced",
+          .enabled(if: canMountTmpfs, "needs root and mount(8)"))
+    func batchOnFullTmpfs() throws {
+        let dir = try mountedTmpfs("batch-tmpfs")
+        defer { unmount(dir) }
+        let a = dir + "/a.svg", b = dir + "/b.svg"
+        try SafeFile.write(Data(repeating: 7, count: 8_000), to: URL(fileURLWithPath: a))
+        try SafeFile.write(Data(repeating: 8, count: 8_000), to: URL(fileURLWithPath: b))
+        let batch = SafeFileBatch()
+        try batch.add(Data(repeating: 1, count: 20_000), toOutput: a)
+        #expect(throws: SafeFileError.self) { try batch.add(Data(repeating: 2, count: 60_000), toOutput: b) }
+        #expect(contents(a) == [UInt8](repeating: 7, count: 8_000))
+        #expect(contents(b) == [UInt8](repeating: 8, count: 8_000))
+        #expect(entries(dir) == ["a.svg", "b.svg"])
     }
 
     @Test("'-' writes to standard output")

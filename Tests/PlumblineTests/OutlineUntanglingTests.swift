@@ -30,6 +30,22 @@ struct OutlineUntanglingTests {
         }
     }
 
+    @Test("an outline crossing itself exactly at a corner is cut there (the validation refuses such a floor)")
+    func crossingAtACorner() {
+        // A 4 x 3 m room whose west side runs on below the south side: corner 3 at (0.5, 0) lies on the
+        // south side, the outline passes from above it to below. No side crosses another beyond the
+        // tolerance, so only the exact test finds it.
+        let o = Self.outline([[0.5, 0], [4, 0], [4, 3], [0.5, 3], [0.5, -0.4], [0.2, -0.4], [0.2, 0]])
+        #expect(Self.firstTangleFree(o))
+        #expect(PolygonSimplicity.firstIntersection(o.corners) != nil)
+        let u = o.untangled()
+        #expect(PolygonSimplicity.firstIntersection(u.corners) == nil, "\(u.corners)")
+        #expect(abs(planSignedArea(u.corners) - 10.5) < 1e-9, "\(planSignedArea(u.corners))")
+    }
+
+    /// Whether the tolerance-based search finds nothing in `o` (so the exact test is what cuts it).
+    static func firstTangleFree(_ o: RoomOutline) -> Bool { RoomOutline.firstTangle(o.corners) == nil }
+
     @Test("a spike folding back along a side is removed; a simple outline is unchanged")
     func spike() {
         // Along the south side to (3, 0), on to (4, 0), back to (3.5, 0), then up: (3.5, 0)-(4, 0) folds back.

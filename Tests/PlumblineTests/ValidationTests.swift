@@ -182,11 +182,60 @@ struct ValidationTests {
         #expect(PolygonSimplicity.firstIntersection([P(0, 0), P(4, 0), P(0, 3), P(4, 3)]) != nil)  // bow tie
         // Touching itself at a point without crossing (a built floor's pocket) is accepted.
         #expect(PolygonSimplicity.firstIntersection([P(0, 0), P(2, 0), P(2, 2), P(1, 0), P(0, 2)]) == nil)
-        #expect(PolygonSimplicity.firstIntersection([P(0, 0), P(4, 0), P(4, 4), P(2, 2), P(3, 1), P(3, 1.8), P(2, 2), P(0, 4)]) == nil)
+        // A pocket joined to the outline at one corner: a hole (clockwise) touches; the same loop run
+        // counter-clockwise covers its triangle twice (winding number 2), so the two visits cross there.
+        #expect(PolygonSimplicity.firstIntersection([P(0, 0), P(4, 0), P(4, 4), P(2, 2), P(3, 1.8), P(3, 1), P(2, 2), P(0, 4)]) == nil)
+        #expect(PolygonSimplicity.firstIntersection([P(0, 0), P(4, 0), P(4, 4), P(2, 2), P(3, 1), P(3, 1.8), P(2, 2), P(0, 4)]).map { [$0.0, $0.1] } == [3, 6])
         // Two edges overlapping along a stretch are refused.
         #expect(PolygonSimplicity.firstIntersection([P(0, 0), P(4, 0), P(4, 2), P(3, 0), P(1, 0), P(0, 2)]) != nil)
         // Collinear corners along an edge are fine; a spike back along the edge is not.
         #expect(PolygonSimplicity.firstIntersection([P(0, 0), P(1, 0), P(2, 0), P(2, 2), P(0, 2)]) == nil)
         #expect(PolygonSimplicity.firstIntersection([P(0, 0), P(2, 0), P(1, 0), P(1, 2)]) != nil)
+    }
+
+    /// Issue 23: an outline crossing itself exactly at a corner passed the check on main bac13bf (only
+    /// crossings interior to both edges were looked for). Each refused polygon here has its touching twin
+    /// accepted, so the test measures the crossing, not the touching.
+    @Test func crossingAtACornerIsRefused() {
+        typealias P = SIMD2<Double>
+        func check(_ p: [P], tolerance: Double = 0) -> [Int]? {
+            PolygonSimplicity.firstIntersection(p, tolerance: tolerance).map { [$0.0, $0.1] }
+        }
+        // Corner 3 at (2, 0) lies inside edge 0; its edges come from above and leave below: a crossing.
+        #expect(check([P(0, 0), P(4, 0), P(4, 4), P(2, 0), P(2, -2), P(0, -2)]) == [0, 2])
+        // The same corner with both edges above the edge touches it.
+        #expect(check([P(0, 0), P(4, 0), P(4, 4), P(2, 0), P(1, 3), P(0, 3)]) == nil)
+        // Two non-adjacent edges sharing a point: corners 1 and 4 are both (2, 1). A figure eight passing
+        // straight through it crosses; two lobes meeting at it touch.
+        #expect(check([P(0, 0), P(2, 1), P(4, 2), P(4, 0), P(2, 1), P(0, 2)]) == [1, 4])
+        #expect(check([P(0, 0), P(2, 1), P(4, 0), P(4, 2), P(2, 1), P(0, 2)]) == nil)
+        // The figure eight with its first pass straight: corner 3 at (2, 1) lies inside edge 0.
+        #expect(check([P(0, 0), P(4, 2), P(4, 0), P(2, 1), P(0, 2)]) == [0, 2])
+        // Orientation does not matter: the crossing reversed is still found.
+        #expect(check([P(0, -2), P(2, -2), P(2, 0), P(4, 4), P(4, 0), P(0, 0)]) != nil)
+        // Tolerance: a corner 1 nm below the edge it bends back from crosses it exactly (both its edges cross
+        // edge 0); within a 1 µm tolerance it rests on the edge and touches.
+        let nearTouch = [P(0, 0), P(2, 0), P(2, 2), P(1, -1e-9), P(0, 2)]
+        #expect(check(nearTouch) != nil)
+        #expect(check(nearTouch, tolerance: 1e-6) == nil)
+        // ... and a corner 1 nm above an edge with its edges leaving on both sides crosses within tolerance.
+        #expect(check([P(0, 0), P(4, 0), P(4, 4), P(2, 1e-9), P(2, -2), P(0, -2)], tolerance: 1e-6) == [0, 2])
+    }
+
+    /// Issue 23: the gate refuses a floor whose outline crosses itself at a shared corner (exit non-zero,
+    /// element and edges named); on main bac13bf `validate()` accepted it.
+    @Test func validateRefusesAFloorCrossingAtACorner() {
+        var r = Self.room()
+        let eight: [SIMD3<Float>] = [SIMD3(0, 0, 0), SIMD3(2, 1, 0), SIMD3(4, 2, 0), SIMD3(4, 0, 0), SIMD3(2, 1, 0), SIMD3(0, 2, 0)]
+        let floor = CapturedRoom.Surface(
+            category: .floor, dimensions: SIMD3(4, 2, 0),
+            transform: Transform4x4(xAxis: SIMD3(1, 0, 0), yAxis: SIMD3(0, 0, -1), zAxis: SIMD3(0, 1, 0), translation: .zero),
+            polygonCorners: eight)
+        r.floors = [floor]
+        let e = #expect(throws: CapturedRoomValidationError.self) { try r.validate() }
+        #expect(e == .selfIntersectingPolygon(element: Self.name("floors", 0, floor.identifier), firstEdge: 1, secondEdge: 4))
+        // The two lobes touching at the same point are a valid floor.
+        r.floors[0].polygonCorners = [SIMD3(0, 0, 0), SIMD3(2, 1, 0), SIMD3(4, 0, 0), SIMD3(4, 2, 0), SIMD3(2, 1, 0), SIMD3(0, 2, 0)]
+        #expect(throws: Never.self) { try r.validate() }
     }
 }

@@ -29,7 +29,8 @@ extension RoomOutline {
 
     /// The outline with every self-crossing cut away: where two sides cross (or one folds back along
     /// another), the outline is split at the meeting point into two loops and the one enclosing more area
-    /// (counter-clockwise) is kept, its sides still on their walls; repeated until no side crosses another
+    /// (counter-clockwise) is kept, its sides still on their walls; repeated until no side crosses another,
+    /// also not at a corner
     /// (at most once per corner). A wall snapped across a narrow gap, or a short side removed between two walls that meet
     /// beyond it, can leave a bow-tie or a spike, which no floor can be (``CapturedRoom/validate()``
     /// refuses it); the loop kept is the room the flood found, less the sliver. Sides are cut at straight
@@ -46,7 +47,10 @@ extension RoomOutline {
             let (pts, side) = o.sampledPolygon()
             // A room's outline has tens of corners and arcs of a few metres; the pair search is quadratic.
             guard pts.count <= 5_000 else { break }
-            guard let (i, j) = Self.firstTangle(pts), let x = Self.meetingPoint(pts, i, j) else { break }
+            // A crossing exactly at a corner (a corner on another side, or one point passed twice) has no
+            // side beyond the tolerance on both sides: the validation's exact test finds it.
+            guard let (i, j) = Self.firstTangle(pts) ?? PolygonSimplicity.firstIntersection(pts, tolerance: Self.tangleTolerance),
+                  let x = Self.meetingPoint(pts, i, j) else { break }
             let a = side[i], b = side[j]
             guard a != b else { break }
             let n = o.corners.count
