@@ -154,6 +154,128 @@ struct WallOpeningDetectorTests {
         #expect(l.intoRoom)
         #expect(abs(l.angle - angle) < 0.05)
     }
+    @Test("furniture beside a doorway with strays in front is no leaf: a leafless doorway is an opening")
+    func furnitureBesideDoorwayIsNoLeaf() {
+        var rng = SeededGenerator(seed: 7)
+        var extra = sheet(0.6, 1.5, 0.05, 2.05, depth: 2.0, step: 0.03)  // the next room through the doorway
+        // A cabinet front 75 cm out beside the doorway (u 1.6...2.4, up to 1.8 m): seen from the jamb at u = 1.5
+        // it crosses every direction at one distance.
+        for u in stride(from: 1.6, through: 2.4, by: 0.015) {
+            for v in stride(from: 0.3, through: 1.8, by: 0.015) { extra.append(SIMD3(u, v, 0.75)) }
+        }
+        // Stray returns scattered in the air between the jamb and the cabinet (mixed pixels, noise).
+        for _ in 0..<200 {
+            extra.append(SIMD3(1.5 + 0.9 * rng.nextUnitDouble(), 0.3 + 1.5 * rng.nextUnitDouble(), 0.08 + 0.6 * rng.nextUnitDouble()))
+        }
+        let cloud = wall(hole: { u, v in inRect(u, v, 0.6, 1.5, 0, 2.05) }, extra: extra)
+        let found = WallOpeningDetector.detect(in: cloud, patch: patch)
+        #expect(found.count == 1, "\(found)")
+        guard let o = found.first else { return }
+        #expect(abs(o.uMin - 0.6) < 0.03 && abs(o.uMax - 1.5) < 0.03)
+        #expect(o.leaf == nil, "a leaf was read from the cabinet front: \(String(describing: o.leaf))")
+    }
+
+    @Test("a leaf partly hidden near its free edge is still a leaf", arguments: [0.0, 0.25])
+    func partlyHiddenLeaf(hiddenFraction: Double) {
+        var leaf: [SIMD3<Double>] = []
+        let angle = 100.0 * .pi / 180, width = 0.9
+        for r in stride(from: 0.02, through: width * (1 - hiddenFraction), by: 0.015) {
+            for v in stride(from: 0.0, through: 2.0, by: 0.02) {
+                leaf.append(SIMD3(0.6 + r * cos(angle), v, r * sin(angle)))  // hinge at u = 0.6, into the room
+            }
+        }
+        let cloud = wall(hole: { u, v in inRect(u, v, 0.6, 1.5, 0, 2.05) },
+                         extra: sheet(0.6, 1.5, 0.05, 2.05, depth: 2.0, step: 0.03) + leaf)
+        let found = WallOpeningDetector.detect(in: cloud, patch: patch)
+        #expect(found.count == 1)
+        guard let l = found.first?.leaf else {
+            Issue.record("no leaf found")
+            return
+        }
+        #expect(l.hingeSide == 0 && l.intoRoom)
+        #expect(abs(l.angle - angle) < 0.05)
+    }
+
+    /// A scan of the 5 m x 2.6 m wall (z = 0, room on +z) from `sensor`, ray-cast over a grid of directions:
+    /// a ray crossing the wall plane inside `hole` (u0, u1, v0, v1) goes on to the space behind (floor v = 0,
+    /// ceiling v = 2.6, back wall 3 m behind), any other one hits the wall; points carry the sensor's frame.
+    /// `beyond` adds vertical panels behind the wall, each at x = `x` from z = `z.0` to `z.1` (negative), up to `top`.
+    func rayCastScan(sensor: SIMD3<Double>, hole: (Double, Double, Double, Double), withSensor: Bool = true,
+                     beyond panels: [(x: Double, z: (Double, Double), top: Double)] = []) -> PointCloud {
+        var c = PointCloud()
+        var frames: [UInt32] = []
+        for a in stride(from: -1.4, through: 1.4, by: 0.004) {
+            for b in stride(from: -0.9, through: 0.8, by: 0.004) {
+                let d = SIMD3(sin(a) * cos(b), sin(b), -cos(a) * cos(b))  // towards the wall (-z)
+                let t = -sensor.z / d.z
+                let x = sensor + t * d
+                guard x.x >= 0, x.x <= 5, x.y >= 0, x.y <= 2.6 else { continue }
+                var hit = x
+                if x.x >= hole.0, x.x <= hole.1, x.y >= hole.2, x.y <= hole.3 {
+                    // Beyond: the nearest of back wall, floor and ceiling along the ray.
+                    var tt = (-3 - sensor.z) / d.z
+                    if d.y < 0 { tt = Swift.min(tt, -sensor.y / d.y) }
+                    if d.y > 0 { tt = Swift.min(tt, (2.6 - sensor.y) / d.y) }
+                    for panel in panels where d.x != 0 {
+                        let tp = (panel.x - sensor.x) / d.x
+                        let q = sensor + tp * d
+                        if tp > t, tp < tt, q.z >= panel.z.0, q.z <= panel.z.1, q.y >= 0, q.y <= panel.top { tt = tp }
+                    }
+                    hit = sensor + tt * d
+                }
+                c.append(local: SIMD3<Float>(hit))
+                frames.append(0)
+            }
+        }
+        if withSensor {
+            c.frameIndex = frames
+            c.sensorOrigins = [sensor]
+        }
+        return c
+    }
+
+    @Test("seen through from a known sensor, a doorway is found whole: floor to head, though its foot only grazes the floor beyond")
+    func doorwayFromSensorRays() {
+        let cloud = rayCastScan(sensor: SIMD3(2.0, 1.4, 2.2), hole: (0.6, 1.5, 0, 2.05))
+        let found = WallOpeningDetector.detect(in: cloud, patch: patch)
+        #expect(found.count == 1, "\(found)")
+        guard let o = found.first else { return }
+        #expect(abs(o.uMin - 0.6) < 0.04 && abs(o.uMax - 1.5) < 0.04, "\(o)")
+        #expect(o.vMin == 0, "a doorway reaches the floor: \(o)")
+        #expect(abs(o.vMax - 2.05) < 0.05, "\(o)")
+        #expect(o.leaf == nil)
+    }
+
+    @Test("a wall beyond flush with a jamb, seen through a doorway as deep as a leaf is wide, is no leaf; a leaf swung away is one")
+    func wallFlushWithJambIsNoLeaf() {
+        let sensor = SIMD3(2.3, 1.4, 1.8), hole = (0.6, 1.5, 0.0, 2.05)
+        // The space beyond is a corridor whose wall continues the jamb at u = 0.6, floor to ceiling.
+        let corridor = rayCastScan(sensor: sensor, hole: hole, beyond: [(x: 0.6, z: (-3, 0), top: 2.6)])
+        let passage = WallOpeningDetector.detect(in: corridor, patch: patch)
+        #expect(passage.count == 1, "\(passage)")
+        #expect(passage.first?.leaf == nil, "the corridor wall was read as a leaf: \(String(describing: passage.first?.leaf))")
+        // A leaf 0.9 m wide hung on the same jamb, swung away to 90 degrees: it ends under the head.
+        let door = rayCastScan(sensor: sensor, hole: hole, beyond: [(x: 0.6, z: (-0.9, -0.01), top: 2.03)])
+        let found = WallOpeningDetector.detect(in: door, patch: patch)
+        #expect(found.count == 1, "\(found)")
+        guard let l = found.first?.leaf else {
+            Issue.record("no leaf found: \(found)")
+            return
+        }
+        #expect(l.hingeSide == 0 && !l.intoRoom)
+        #expect(abs(l.angle - .pi / 2) < 0.1)
+    }
+
+    @Test("seen through from a known sensor, a window keeps its sill: the wall under it was seen")
+    func windowFromSensorRays() {
+        let cloud = rayCastScan(sensor: SIMD3(2.0, 1.4, 2.2), hole: (2.2, 3.4, 0.9, 2.1))
+        let found = WallOpeningDetector.detect(in: cloud, patch: patch)
+        #expect(found.count == 1, "\(found)")
+        guard let o = found.first else { return }
+        #expect(abs(o.uMin - 2.2) < 0.04 && abs(o.uMax - 3.4) < 0.04, "\(o)")
+        #expect(abs(o.vMin - 0.9) < 0.05 && abs(o.vMax - 2.1) < 0.05, "\(o)")
+    }
+
     // MARK: doors framed by casings (phone-like noise: σ 8 mm along the normal, 1 % outliers, 5 % dropout)
 
     /// Where the framed door of these tests lies: hole u 1.5…2.35, v 0…2.05; casings 7 cm wide, 1.8 cm proud.

@@ -15,12 +15,19 @@
 /// wall-point density across them (`refineEdges`, OpeningEdgeRefinement.swift). Curved walls are unrolled
 /// along their arc (``ArcWallPatch``).
 ///
-/// Points behind the wall are projected orthogonally onto it, which is exact for recesses and approximate
-/// for the space seen through a hole; it is used only as evidence, never for the opening's size.
+/// A point seen through the wall (farther behind it than a recess) counts where the ray from its sensor
+/// crossed the wall surface, when the cloud carries sensor positions (``PointCloud/sensorOrigins``) and the
+/// wall is straight: that is the part of the wall the sensor looked through, so the floor and ceiling beyond
+/// a doorway give its full height. Otherwise, and for recesses, points are projected orthogonally onto the
+/// wall (exact for recesses, approximate for the space beyond). A hole reaches the floor when it reaches the
+/// lowest row with wall points, or when no wall was seen between it and the floor (a sill is wall a sensor
+/// in the room sees; rays through the foot of a doorway only graze the floor beyond).
 ///
 /// Door frames (``DoorFrameDetector``) complete the picture: a frame over a floor-reaching opening marks it
 /// as a door, and a frame with a surface inside at or just behind the wall face (a closed door seen from
-/// its swing side, which leaves no hole and no recess) is added as a closed door of the frame's size.
+/// its swing side, which leaves no hole and no recess) is added as a closed door of the frame's size, one
+/// with a swung leaf beside it or seen through over half its area as an open door. A floor-reaching hole
+/// with neither frame nor leaf is a leafless opening (a passage).
 public enum WallOpeningDetector {
     /// Tuning.
     public struct Options: Sendable, Hashable {
@@ -106,15 +113,17 @@ public enum WallOpeningDetector {
                               frameOptions: DoorFrameDetector.Options = DoorFrameDetector.Options()) -> [Opening] {
         let (found, near) = detectOpenings(in: cloud, patch: patch, options: options)
         let frames = DoorFrameDetector.detect(in: cloud, patch: patch, options: frameOptions)
-        return merge(found, frames, near: near, tol: Float(options.surfaceTolerance))
+        return merge(found, frames, near: near, tol: Float(options.surfaceTolerance), maximumRecess: Float(options.maximumRecess))
     }
 
     /// Attaches each door frame to the floor-reaching opening it surrounds (more than half of the narrower
     /// one's width in common) and takes the frame's inner edges as its size (sharper than density edges).
     /// A frame with no such opening is added as a door when there is a surface inside at or just behind the
-    /// wall face (a closed leaf seen from its swing side) or a swung leaf beside it (an open door with nothing
-    /// seen through it); a frame with neither is dropped (furniture sides can look like jambs).
-    static func merge(_ found: [Opening], _ frames: [DoorFrameDetector.Frame], near: [SIMD3<Float>], tol: Float) -> [Opening] {
+    /// wall face (a closed leaf seen from its swing side), a swung leaf beside it, or the space beyond seen
+    /// through over half its inside (an open door whose hole the density raster missed); a frame with none of
+    /// these is dropped (furniture sides can look like jambs).
+    static func merge(_ found: [Opening], _ frames: [DoorFrameDetector.Frame], near: [SIMD3<Float>], tol: Float,
+                      maximumRecess: Float) -> [Opening] {
         var out = found
         for f in frames {
             let hit = out.indices.first { k in
@@ -137,7 +146,7 @@ public enum WallOpeningDetector {
                 op.filling = .recessed(depth: depth)
             } else {
                 op.leaf = findLeaf(op, near, tol: tol)
-                guard op.leaf != nil else { continue }
+                guard op.leaf != nil || seenThrough(op, near, behind: maximumRecess) >= 0.5 else { continue }
             }
             out.append(op)
         }
@@ -167,13 +176,27 @@ public enum WallOpeningDetector {
         let tol = Float(options.surfaceTolerance), maxRecess = Float(options.maximumRecess)
         let occl = Float(options.occluderDepth), len = Float(patch.length), hgt = Float(patch.height)
         let invCell = Float(1 / cell)
-        // Only points in the guarded box below reach the body (the SIMD prefilter's box is 1 cm wider).
-        patch.forEachWallCoordinate(of: cloud, u: (-0.51, len + 0.51), v: (0.02, hgt - 0.02),
-                                    s: (-maxRecess - 4.01, occl + 0.01)) { u, v, s in
-            guard s > -maxRecess - 4, s < occl, u > -0.5, u < len + 0.5, v > 0.03, v < hgt - 0.03 else { return }
-            if abs(s) < 1.5 { near.append(SIMD3(u, v, s)) }
-            guard u >= 0, u < len else { return }
-            let k = min(Int(v * invCell), nv - 1) * nu + min(Int(u * invCell), nu - 1)
+        // Where the sensor positions are known (straight walls), a point beyond the wall counts where its ray
+        // crossed the wall surface: the part of the wall the sensor saw through. Without them, where it lies.
+        let sensors = sensorWallCoordinates(of: cloud, patch: patch)
+        let frames = sensors == nil ? nil : cloud.frameIndex
+        func add(_ u: Float, _ v: Float, _ s: Float, _ index: Int) {
+            guard s > -maxRecess - 4, s < occl, u > -0.5, u < len + 0.5 else { return }
+            var (cu, cv) = (u, v)
+            if s <= -maxRecess, let sensors, let frames, sensors[Int(frames[index])].z > tol {
+                // Seen through from the room side (a sensor on or behind the surface was not): the floor and
+                // ceiling beyond count too, where their rays crossed.
+                let o = sensors[Int(frames[index])]
+                let t = o.z / (o.z - s)
+                cu = o.x + t * (u - o.x)
+                cv = o.y + t * (v - o.y)
+                guard cv > 0.03, cv < hgt - 0.03 else { return }
+            } else {
+                guard v > 0.03, v < hgt - 0.03 else { return }
+            }
+            if abs(s) < 1.5, v > 0.03, v < hgt - 0.03 { near.append(SIMD3(u, v, s)) }
+            guard cu >= 0, cu < len else { return }
+            let k = min(Int(cv * invCell), nv - 1) * nu + min(Int(cu * invCell), nu - 1)
             if abs(s) <= tol {
                 wall[k] += 1
             } else if s < -tol && s > -maxRecess {
@@ -184,6 +207,13 @@ public enum WallOpeningDetector {
             } else {
                 beyond[k] += 1
             }
+        }
+        // Only points in the guarded box reach `add` (the SIMD prefilter's box is 1 cm wider).
+        let boxU = (Float(-0.51), len + 0.51), boxV = (Float(0.02), hgt - 0.02), boxS = (-maxRecess - 4.01, occl + 0.01)
+        if sensors != nil, let straight = patch as? WallPatch {
+            straight.forEachIndexedWallCoordinate(of: cloud, u: boxU, v: (-1.01, hgt + 2.01), s: boxS) { u, v, s, i in add(u, v, s, i) }
+        } else {
+            patch.forEachWallCoordinate(of: cloud, u: boxU, v: boxV, s: boxS) { u, v, s in add(u, v, s, 0) }
         }
         // Candidate cells: no wall points, and either seen behind the wall or never seen at all where the
         // never-seen patch is a gap in an opening's evidence (see `evidenceGaps`).
@@ -294,9 +324,24 @@ public enum WallOpeningDetector {
             guard Double(seenThrough) >= options.minimumEvidence * Double(size) else { continue }
             // A region touching the wall's left or right end is a corner artefact or a missing wall, not an opening.
             guard minI > 0, maxI < nu - 1 else { continue }
+            // A hole reaches the floor when it reaches the lowest informative row, or when nothing of the wall
+            // was seen between it and the floor (a sill under a window is wall the sensor sees; rays through
+            // the bottom of a doorway only graze the floor beyond, so its lowest rows hold no crossings).
+            var reachesFloor = minJ <= bottomRow + 1
+            if !reachesFloor, minJ > bottomRow {
+                var walled = 0, hidden = 0, cells = 0
+                for j in bottomRow..<minJ {
+                    for i in minI...maxI {
+                        let k = j * nu + i
+                        cells += 1
+                        if wall[k] > 0 { walled += 1 } else if front[k] > 0 && !candidate[k] { hidden += 1 }
+                    }
+                }
+                reachesFloor = walled * 10 <= cells && hidden * 2 <= cells
+            }
             var op = Opening(
                 uMin: Double(minI) * cell, uMax: Double(maxI + 1) * cell,
-                vMin: minJ <= bottomRow + 1 ? 0 : Double(minJ) * cell,
+                vMin: reachesFloor ? 0 : Double(minJ) * cell,
                 vMax: maxJ >= topRow - 1 ? patch.height : Double(maxJ + 1) * cell,
                 filling: .none, fill: fill, leaf: nil)
             refineEdges(&op, near, tol: tol, maximumRecess: maxRecess, cell: cell, top: patch.height)
@@ -392,20 +437,29 @@ public enum WallOpeningDetector {
 
     /// Looks for a vertical leaf hanging on one of the jambs: points at mid height within a leaf's reach of a
     /// jamb and off the wall surface, gathered by their direction from the hinge (2° bins); the densest 6°
-    /// sector is the leaf when it holds enough points spread over at least 40 % of the opening's width, and
-    /// its angle is the principal direction of those points about the hinge. Clutter elsewhere in reach
-    /// (furniture near the door) does not bias it.
+    /// sector is the leaf when it holds enough points running from the hinge out towards the opening's width
+    /// (5 cm rings, see the body), and, for a leaf swung away from the room, when nothing goes on above the
+    /// opening's head in that direction; its angle is the principal direction of those points about the
+    /// hinge. Clutter elsewhere in reach (furniture near the door) does not bias it; furniture beside the
+    /// opening or a wall beyond it flush with a jamb is no leaf.
+    /// - Complexity: O(near) per side and direction.
     static func findLeaf(_ op: Opening, _ near: [SIMD3<Float>], tol: Float) -> Leaf? {
         let reach = op.width * 1.1
         let bins = 90  // 2° each over (0, π)
+        let radialBin = 0.01, ring = 0.05, ringPoints = 10
+        var radial = [Int](repeating: 0, count: Int(reach / radialBin) + 2)
         var best: Leaf?
         for side in 0...1 {
             let hinge = side == 0 ? op.uMin : op.uMax
             for into in [true, false] {
                 var hist = [Int](repeating: 0, count: bins)
-                func direction(_ p: SIMD3<Float>) -> (r: Double, phi: Double)? {
+                func direction(_ p: SIMD3<Float>, heights: ClosedRange<Double>? = nil) -> (r: Double, phi: Double)? {
                     let v = Double(p.y)
-                    guard v > 0.3, v < Swift.min(1.8, op.vMax - 0.1) else { return nil }
+                    if let heights {
+                        guard heights.contains(v) else { return nil }
+                    } else {
+                        guard v > 0.3, v < Swift.min(1.8, op.vMax - 0.1) else { return nil }
+                    }
                     let s = Double(p.z)
                     guard into ? s > Double(tol) * 2 : s < -0.4 else { return nil }
                     let du = (Double(p.x) - hinge) * (side == 0 ? 1 : -1)
@@ -424,15 +478,58 @@ public enum WallOpeningDetector {
                 }
                 guard topCount > 40 else { continue }
                 let lo = Double(top - 1) * .pi / Double(bins), hi = Double(top + 2) * .pi / Double(bins)
-                // Principal direction about the hinge of the sector's points, and their radial extent.
-                var sxx = 0.0, sxy = 0.0, syy = 0.0, rMin = Double.infinity, rMax = 0.0
+                // Principal direction about the hinge of the sector's points, and how they spread along it.
+                var sxx = 0.0, sxy = 0.0, syy = 0.0
+                for k in radial.indices { radial[k] = 0 }
                 for p in near {
                     guard let d = direction(p), d.phi >= lo, d.phi < hi else { continue }
                     let x = d.r * cos(d.phi), y = d.r * sin(d.phi)
                     sxx += x * x; sxy += x * y; syy += y * y
-                    rMin = Swift.min(rMin, d.r); rMax = Swift.max(rMax, d.r)
+                    radial[Swift.min(radial.count - 1, Int(d.r / radialBin))] += 1
                 }
-                guard rMax - rMin > 0.4 * op.width else { continue }
+                // A leaf hangs on the jamb and is as long as the opening is wide, so its points run from the
+                // nearest radius the depth band admits at this angle out towards the width: a surface crossing
+                // the sector at one distance (furniture beside the opening, a neighbour's wall seen through a
+                // passage) leaves the rings between the hinge and it empty but for strays. In 5 cm rings from
+                // that nearest radius to the width, a ring holding `ringPoints` is occupied: the first occupied
+                // ring must start in the inner 30 % of the span, the last reach past 60 % of it, and 60 % of
+                // the rings be occupied (a leaf seen more densely at its free edge still has every ring).
+                let sinPhi = sin((lo + hi) / 2)
+                let r0 = Swift.max(0.05, (into ? 2 * Double(tol) : 0.4) / Swift.max(sinPhi, 1e-3))
+                let span = op.width - r0
+                guard span > 0.4 * op.width else { continue }
+                let rings = Int((span / ring).rounded(.up))
+                // Occupied rings of `radial`, and where the first starts and the last ends.
+                func occupiedRings() -> (count: Int, first: Double, last: Double) {
+                    var n = 0, first = Double.infinity, last = -Double.infinity
+                    for q in 0..<rings {
+                        let a = r0 + Double(q) * ring, b = Swift.min(op.width, a + ring)
+                        var c = 0
+                        for k in Int(a / radialBin)..<Swift.min(radial.count, Int((b / radialBin).rounded(.up))) { c += radial[k] }
+                        guard c >= ringPoints else { continue }
+                        n += 1
+                        first = Swift.min(first, a)
+                        last = Swift.max(last, b)
+                    }
+                    return (n, first, last)
+                }
+                let leafRings = occupiedRings()
+                guard leafRings.first <= r0 + 0.3 * span, leafRings.last >= r0 + 0.6 * span,
+                      Double(leafRings.count) >= 0.6 * Double(rings) else { continue }
+                // A leaf swung away hangs under the opening's head: a surface beyond that goes on above the head
+                // in the same direction (a wall flush with the jamb, seen through the opening about as deep as
+                // a leaf is wide) is no leaf. Above the head (a 30 cm band), the same direction may hold fewer
+                // occupied rings than 30 % of the leaf's. (In the room, cabinets and walls above a swung leaf
+                // are common and say nothing.)
+                if !into {
+                    let above = (op.vMax + 0.05)...(op.vMax + 0.35)
+                    for k in radial.indices { radial[k] = 0 }
+                    for p in near {
+                        guard let d = direction(p, heights: above), d.phi >= lo, d.phi < hi else { continue }
+                        radial[Swift.min(radial.count - 1, Int(d.r / radialBin))] += 1
+                    }
+                    guard Double(occupiedRings().count) < 0.3 * Double(leafRings.count) else { continue }
+                }
                 let angle = 0.5 * atan2(2 * sxy, sxx - syy)
                 let phi = angle < 0 ? angle + .pi : angle
                 guard phi > 0.17 else { continue }
@@ -442,6 +539,35 @@ public enum WallOpeningDetector {
             }
         }
         return best
+    }
+
+    /// The sensor positions of `cloud` in the wall coordinates (u, v, s) of a straight `patch`, indexed by
+    /// frame, or nil when the cloud has none (or the surface is curved, where a ray's crossing is not linear).
+    static func sensorWallCoordinates<Surface: WallSurfaceCoordinates>(of cloud: PointCloud, patch: Surface) -> [SIMD3<Float>]? {
+        guard let straight = patch as? WallPatch, let origins = cloud.sensorOrigins, let frames = cloud.frameIndex,
+              frames.count == cloud.count, !origins.isEmpty else { return nil }
+        // Every frame index must name a sensor (the cloud's contract; checked here, not trusted).
+        guard frames.allSatisfy({ Int($0) < origins.count }) else { return nil }
+        return origins.map { world in
+            let r = (world - cloud.origin) - straight.origin
+            return SIMD3(Float((r * straight.along).sum()), Float((r * straight.up).sum()), Float((r * straight.inward).sum()))
+        }
+    }
+
+    /// Share of the 10 cm cells inside `op` (5 cm in from its sides, 0.3 m up to 10 cm under its top) holding a
+    /// point more than `behind` metres behind the wall surface: the share of the opening the sensor saw
+    /// through. `near` holds (u, v, s) of the points near the wall.
+    static func seenThrough(_ op: Opening, _ near: [SIMD3<Float>], behind: Float) -> Double {
+        let u0 = op.uMin + 0.05, v0 = 0.3, cell = 0.1
+        let nu = Int(((op.uMax - 0.05 - u0) / cell).rounded(.down)), nv = Int(((op.vMax - 0.1 - v0) / cell).rounded(.down))
+        guard nu > 0, nv > 0, nu * nv < 1_000_000 else { return 0 }
+        var seen = [Bool](repeating: false, count: nu * nv)
+        for p in near where p.z < -behind {
+            let i = Int((Double(p.x) - u0) / cell), j = Int((Double(p.y) - v0) / cell)
+            guard Double(p.x) >= u0, Double(p.y) >= v0, i < nu, j < nv else { continue }
+            seen[j * nu + i] = true
+        }
+        return Double(seen.lazy.filter { $0 }.count) / Double(nu * nv)
     }
 }
 

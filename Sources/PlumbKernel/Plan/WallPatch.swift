@@ -70,6 +70,14 @@ public struct WallPatch: Sendable, Hashable, Codable {
     @inlinable
     public func forEachWallCoordinate(of cloud: PointCloud, u: (Float, Float), v: (Float, Float), s: (Float, Float),
                                       _ body: (_ u: Float, _ v: Float, _ s: Float) -> Void) {
+        forEachIndexedWallCoordinate(of: cloud, u: u, v: v, s: s) { pu, pv, ps, _ in body(pu, pv, ps) }
+    }
+
+    /// Like ``forEachWallCoordinate(of:u:v:s:_:)``, also passing each point's index in `cloud`.
+    /// - Complexity: O(n), no allocation.
+    @inlinable
+    public func forEachIndexedWallCoordinate(of cloud: PointCloud, u: (Float, Float), v: (Float, Float), s: (Float, Float),
+                                             _ body: (_ u: Float, _ v: Float, _ s: Float, _ index: Int) -> Void) {
         let o = SIMD3<Float>(origin), a = SIMD3<Float>(along), y = SIMD3<Float>(up), n = SIMD3<Float>(inward)
         let ox = SIMD8<Float>(repeating: o.x), oy = SIMD8<Float>(repeating: o.y), oz = SIMD8<Float>(repeating: o.z)
         let u0 = SIMD8<Float>(repeating: u.0), u1 = SIMD8<Float>(repeating: u.1)
@@ -91,14 +99,14 @@ public struct WallPatch: Sendable, Hashable, Codable {
                             let uu = (rx * a.x + ry * a.y) + rz * a.z
                             let vv = (rx * y.x + ry * y.y) + rz * y.z
                             m = m .& (uu .> u0) .& (uu .< u1) .& (vv .> v0) .& (vv .< v1)
-                            if any(m) { for lane in 0..<8 where m[lane] { body(uu[lane], vv[lane], ss[lane]) } }
+                            if any(m) { for lane in 0..<8 where m[lane] { body(uu[lane], vv[lane], ss[lane], i + lane) } }
                         }
                         i += 8
                     }
                     while i < count {
                         let r = SIMD3(xs[i], ys[i], zs[i]) - o
                         let pu = (r * a).sum(), pv = (r * y).sum(), ps = (r * n).sum()
-                        if pu > u.0, pu < u.1, pv > v.0, pv < v.1, ps > s.0, ps < s.1 { body(pu, pv, ps) }
+                        if pu > u.0, pu < u.1, pv > v.0, pv < v.1, ps > s.0, ps < s.1 { body(pu, pv, ps, i) }
                         i += 1
                     }
                 }
