@@ -55,7 +55,7 @@ public struct PlanOrientation: Sendable, Equatable, Codable {
         }
         var phi = mean(edges) ?? 0
         let window = Self.refinementWindow * .pi / 180
-        let near = edges.filter { abs(Self.fold(($0.direction - phi) * 4) / 4) <= window }
+        let near = edges.filter { abs(PlanarPose.wrap(($0.direction - phi) * 4) / 4) <= window }
         if let refined = mean(near) { phi = refined }
         var degrees = phi * 180 / .pi
         if degrees <= -45 { degrees += 90 }
@@ -63,14 +63,6 @@ public struct PlanOrientation: Sendable, Equatable, Codable {
         if abs(degrees) < 1e-9 { degrees = 0 }
         self.story = story
         rotation = degrees
-    }
-
-    /// `a` (radians) folded into (−π, π].
-    static func fold(_ a: Double) -> Double {
-        var x = a.truncatingRemainder(dividingBy: 2 * .pi)
-        if x <= -.pi { x += 2 * .pi }
-        if x > .pi { x -= 2 * .pi }
-        return x
     }
 
     /// The page point (metres) of model plan point `p` = (x, z): `p` turned by −``rotation``.

@@ -546,8 +546,8 @@ public enum WallOpeningDetector {
     static func sensorWallCoordinates<Surface: WallSurfaceCoordinates>(of cloud: PointCloud, patch: Surface) -> [SIMD3<Float>]? {
         guard let straight = patch as? WallPatch, let origins = cloud.sensorOrigins, let frames = cloud.frameIndex,
               frames.count == cloud.count, !origins.isEmpty else { return nil }
-        // Every frame index must name a sensor (the cloud's contract; checked here, not trusted).
-        guard frames.allSatisfy({ Int($0) < origins.count }) else { return nil }
+        // Every frame index must name a finite sensor (the cloud's contract; checked here, not trusted).
+        guard (try? cloud.validateSensors()) != nil else { return nil }
         return origins.map { world in
             let r = (world - cloud.origin) - straight.origin
             return SIMD3(Float((r * straight.along).sum()), Float((r * straight.up).sum()), Float((r * straight.inward).sum()))
