@@ -64,8 +64,19 @@ public struct EvaluationModel: Sendable, Equatable {
 
     /// Decodes RoomPlan JSON: a `CapturedStructure` when the top-level object has a `rooms` key, else a
     /// `CapturedRoom`.
+    /// A list longer than ``maximumElementsPerList`` in a room document (or in a structure's merged walls)
+    /// is refused from a count of the bytes (``Plumbline/RoomPlanJSON/elementCounts(in:)``) before
+    /// `JSONDecoder` builds the tree (seconds and ~8 bytes of memory per input byte for tens of megabytes).
     /// - Complexity: O(size of the input) (parsed twice: once for the key probe).
     public static func decode(_ data: Data) throws(EvaluationError) -> EvaluationModel {
+        let counts: RoomPlanJSONElementCounts
+        do { counts = try RoomPlanJSON.elementCounts(in: data) } catch { throw .unreadableModel(error) }
+        let longest = counts.longestList()
+        if counts.hasRooms, counts.count("walls") > maximumElementsPerList {
+            throw .tooManyElements(path: "walls", count: counts.count("walls"), limit: maximumElementsPerList)
+        } else if !counts.hasRooms, longest.count > maximumElementsPerList {
+            throw .tooManyElements(path: "rooms[0].\(longest.key)", count: longest.count, limit: maximumElementsPerList)
+        }
         let isStructure: Bool
         do { isStructure = try RoomPlanJSON.decode(TopLevelProbe.self, from: data).hasRooms } catch { throw .unreadableModel(error) }
         do {

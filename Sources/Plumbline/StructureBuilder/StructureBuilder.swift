@@ -144,10 +144,13 @@ public struct StructureBuilder: Sendable {
 
     /// Largest number of rooms, and of elements in one room's list.
     public static let maximumRooms = 1000
-    /// Largest number of elements in one room's list (walls, doors, …).
-    public static let maximumElementsPerList = 10_000
-    /// Largest number of walls, doors, windows, openings and objects over all rooms together.
-    public static let maximumTotalElements = 200_000
+    /// Largest number of elements in one room's list (walls, doors, …). A built or RoomPlan room has tens;
+    /// the open-room test compares every wall face of one room with every face of another, so two rooms of
+    /// this many parallel walls make 4,000,000 face pairs.
+    public static let maximumElementsPerList = 2_000
+    /// Largest number of walls, doors, windows, openings and objects over all rooms together (a building
+    /// of 100 rooms has a few thousand). Work between rooms grows with its square.
+    public static let maximumTotalElements = 20_000
 
     /// The options of this builder.
     public var options: Options
@@ -244,6 +247,21 @@ public struct StructureBuilder: Sendable {
         do throws(CapturedRoomValidationError) { try structure.validate() } catch { throw .invalidResult(error) }
         return Result(structure: structure, sources: sources, interiorWalls: interior, storeyElevations: storeyElevations,
                       placements: placements, openRoomPairs: openPairs)
+    }
+
+    /// Refuses, from a room document's element counts taken before it is parsed
+    /// (``RoomPlanJSON/elementCounts(in:)``), what ``validate(_:)`` would refuse after parsing: a list
+    /// longer than ``maximumElementsPerList``, or more than ``maximumTotalElements`` walls, doors, windows,
+    /// openings and objects over the rooms counted so far (`total`, updated). The same errors, so a caller
+    /// reading many files spends no parse on an input the builder cannot take.
+    /// - Complexity: O(1).
+    package static func precheck(_ counts: RoomPlanJSONElementCounts, roomIndex r: Int, total: inout Int) throws(StructureBuildError) {
+        let longest = counts.longestList()
+        guard longest.count <= maximumElementsPerList else {
+            throw .tooManyElements(path: "rooms[\(r)].\(longest.key)", count: longest.count, limit: maximumElementsPerList)
+        }
+        total += ["walls", "doors", "windows", "openings", "objects"].reduce(0) { $0 + counts.count($1) }
+        guard total <= maximumTotalElements else { throw .tooManyElements(path: "rooms (all elements)", count: total, limit: maximumTotalElements) }
     }
 
     /// Rejects empty input, oversized lists, non-finite elements, identifiers shared across rooms, and
