@@ -23,6 +23,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // Documentation only: `swift package generate-documentation --target Plumbline`.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         .systemLibrary(
@@ -47,6 +49,8 @@ let package = Package(
         .testTarget(name: "PlumblineTests", dependencies: ["Plumbline", "PlumbKernel"]),
         .testTarget(name: "PlumbSimTests", dependencies: ["PlumbSim", "Plumbline", "PlumbKernel", "PlumbIO"]),
         .testTarget(name: "PlumbExportTests", dependencies: ["PlumbExport", "PlumbSim", "Plumbline", "PlumbKernel"]),
+        // Runs the built `plumb` executable (the dependency makes SwiftPM build it next to the test bundle).
+        .testTarget(name: "PlumbCLITests", dependencies: ["plumb"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -29,14 +29,14 @@ public struct ExportModel: Sendable, Equatable {
     /// Rooms (one for a ``Plumbline/CapturedRoom``; the structure's rooms, or one per floor when it
     /// lists none).
     public var rooms: [ExportRoom]
-    /// The origin the model's positions are relative to (``Plumbline/ModelOrigin``: world = model +
+    /// The origin the model's positions are relative to (`ModelOrigin`: world = model +
     /// origin, metres, y up); zero for models in world coordinates. For a structure: its own recorded
     /// origin, else its rooms' when they all record the same one.
     public var origin: SIMD3<Double> = .zero
     /// Doors, windows and openings by host identifier, in that order (built once: O(1) look-ups).
     var hostedByWall: [UUID: [CapturedRoom.Surface]] = [:]
 
-    /// The model of one captured room; it must pass ``Plumbline/CapturedRoom/validate()``.
+    /// The model of one captured room; it must pass `CapturedRoom.validate()`.
     /// - Throws: ``ExportError/invalidGeometry(element:detail:)`` for non-finite, out-of-bounds or
     ///   malformed geometry (the element and the field named).
     public init(room: CapturedRoom) throws(ExportError) {
@@ -56,7 +56,7 @@ public struct ExportModel: Sendable, Equatable {
     }
 
     /// The model of a structure: its merged element arrays, and its rooms; it must pass
-    /// ``Plumbline/CapturedStructure/validate()``.
+    /// `CapturedStructure.validate()`.
     /// - Throws: ``ExportError/invalidGeometry(element:detail:)`` for non-finite, out-of-bounds or
     ///   malformed geometry (the element and the field named).
     public init(structure: CapturedStructure) throws(ExportError) {

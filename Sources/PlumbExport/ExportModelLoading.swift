@@ -4,9 +4,9 @@ import Plumbline
 extension ExportModel {
     /// Reads RoomPlan JSON: a ``Plumbline/CapturedStructure`` when the top level has `rooms`, else a
     /// ``Plumbline/CapturedRoom``.
-    /// - Throws: ``Plumbline/RoomPlanJSONError`` for unreadable JSON, ``ExportError`` for invalid geometry.
-    /// The file is read once, within ``Plumbline/RoomPlanJSON/maximumInputBytes`` (so a pipe works too), and
-    /// its element lists are counted before parsing (``Plumbline/RoomPlanJSON/elementCounts(in:)``): a model
+    /// - Throws: `RoomPlanJSONError` for unreadable JSON, ``ExportError`` for invalid geometry.
+    /// The file is read once, within `RoomPlanJSON.maximumInputBytes` (so a pipe works too), and
+    /// its element lists are counted before parsing (`RoomPlanJSON.elementCounts(in:)`): a model
     /// with more than ``maximumElements`` elements (counted as ``ExportModel`` counts them) is refused with
     /// ``ExportError/tooManyElements(count:limit:)`` before `JSONDecoder` runs.
     public static func load(contentsOf url: URL) throws -> ExportModel {

@@ -3,7 +3,7 @@ import Plumbline
 /// One room as the exporters see it: its floors, its room-side walls with their doors, windows and
 /// openings, and its section labels. Used for room names, areas and measurements.
 public struct ExportRoom: Sendable, Equatable {
-    /// Display name: the name the user gave the room (``Plumbline/RoomName``, e.g. `"Bedroom2"` from
+    /// Display name: the name the user gave the room (`RoomName`, e.g. `"Bedroom2"` from
     /// `Bedroom2/capturedRoom.json`) when recorded, else from its section labels, e.g. `"Bedroom"`,
     /// `"Kitchen / Dining room"`, numbered when several rooms share it.
     public var name: String

@@ -25,7 +25,7 @@ import PlumbKernel
 ///   text (`data-length`, metres; arc length for curved walls);
 /// - `object` outlines (box footprints) with their category;
 /// - a `scale-bar` with its length in metres (`data-length`);
-/// - labels placed without overlaps (``LabelPlacer``): room names and areas first, then wall lengths
+/// - labels placed without overlaps (`LabelPlacer`): room names and areas first, then wall lengths
 ///   (longest first), then object names, each moved around its place (or along its dimension line),
 ///   shrunk down to ``Style/minimumTextSize``, or else replaced by a key number (`label-key`) that the
 ///   `legend` under the scale bar explains;
@@ -202,13 +202,17 @@ public enum FloorPlanSVG {
         return head + d.body + "</svg>\n"
     }
 
-    /// Most storeys ``write(_:to:style:)`` writes files for (one file each): 200.
+    /// Most storeys ``write(_:to:style:batch:)`` writes files for (one file each): 200.
     public static let maximumStoreys = 200
 
     /// Writes one SVG per storey: `url` itself when the model has one storey, else
     /// `<name>-story<N>.svg` beside it; all of them or none (a failure at one storey replaces no file).
     /// Returns the files written, in storey order.
-    /// - Parameter batch: when given, the files are staged in it and written when the caller commits it.
+    /// - Parameters:
+    ///   - model: the model to draw.
+    ///   - url: the file of a single storey, and the name the storeys' files are made from.
+    ///   - style: sizes, colours and limits of the drawing.
+    ///   - batch: when given, the files are staged in it and written when the caller commits it.
     /// - Throws: ``ExportError/tooManyStoreys(count:limit:)`` (before writing anything) when the model
     ///   has more than ``maximumStoreys`` storey numbers; ``ExportError/fileError(path:detail:)``.
     @discardableResult

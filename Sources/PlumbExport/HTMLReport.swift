@@ -7,7 +7,7 @@ import Plumbline
 ///
 /// Contents, in order:
 /// - per storey the floor plan (``FloorPlanSVG``, inline), and a top-down density image of the scan
-///   (``PlanDensity``: a wall-height slice 0.8-1.6 m above the storey's floor in grey, a floor slice
+///   (`PlanDensity`: a wall-height slice 0.8-1.6 m above the storey's floor in grey, a floor slice
 ///   ±5 cm in blue; a PNG in a `data:` URI) with the model drawn over it: every wall's footprint coloured
 ///   by its ``WallSupport`` share (red 0 % to green 100 %), doors, windows, openings and objects outlined;
 /// - an interactive 3D view (drag to orbit, wheel to zoom, a section-cut height slider, scan points shown
@@ -77,8 +77,13 @@ public enum HTMLReport {
         return h
     }
 
-    /// Renders the report and writes it to `path` (`-` for standard output) through ``PlumbKernel/SafeFile``.
-    /// - Parameter batch: when given, the report is staged in it and written when the caller commits it.
+    /// Renders the report and writes it to `path` (`-` for standard output) through `SafeFile`.
+    /// - Parameters:
+    ///   - model: the model to show.
+    ///   - scan: the scan it was built from, in the model's frame.
+    ///   - options: title, notes and viewer limits.
+    ///   - path: the output file, or `-` for standard output.
+    ///   - batch: when given, the report is staged in it and written when the caller commits it.
     /// - Throws: ``ExportError/fileError(path:detail:)`` when writing fails or the target is refused.
     public static func write(
         model: ExportModel, scan: ReportScan, options: Options = Options(), to path: String, batch: SafeFileBatch? = nil

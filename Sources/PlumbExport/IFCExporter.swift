@@ -322,7 +322,10 @@ public enum IFCExporter {
     }
 
     /// Writes the IFC text to `url` (the project name is the file name without extension).
-    /// - Parameter batch: when given, the file is staged in it and written when the caller commits it.
+    /// - Parameters:
+    ///   - model: the model to write.
+    ///   - url: the output file.
+    ///   - batch: when given, the file is staged in it and written when the caller commits it.
     /// - Throws: ``ExportError/fileError(path:detail:)``.
     public static func write(_ model: ExportModel, to url: URL, batch: SafeFileBatch? = nil) throws(ExportError) {
         try USDZExporter.write(Data(render(model, name: url.deletingPathExtension().lastPathComponent).utf8), to: url, batch: batch)

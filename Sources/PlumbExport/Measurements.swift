@@ -153,7 +153,9 @@ public struct Measurements: Sendable, Codable, Equatable {
     }
 
     /// Writes CSV, or JSON when the file name ends in `.json`.
-    /// - Parameter batch: when given, the file is staged in it and written when the caller commits it.
+    /// - Parameters:
+    ///   - url: the output file.
+    ///   - batch: when given, the file is staged in it and written when the caller commits it.
     public func write(to url: URL, batch: SafeFileBatch? = nil) throws(ExportError) {
         let data = url.pathExtension.lowercased() == "json" ? try json() : Data(csv.utf8)
         try USDZExporter.write(data, to: url, batch: batch)

@@ -5,7 +5,7 @@ import Plumbline
 /// A scan's points in a model's frame (metres, y up), for drawing the scan against the model
 /// (``HTMLReport``) and measuring how well it backs the walls (``WallSupport``).
 ///
-/// The model frame is ``RoomBuilder``'s: the cloud turned y-up (`(x, y, z) → (x, z, −y)` for a z-up
+/// The model frame is `RoomBuilder`'s: the cloud turned y-up (`(x, y, z) → (x, z, −y)` for a z-up
 /// scan, identity for a y-up one), minus the model's recorded origin (``ExportModel/origin``).
 public struct ReportScan: Sendable, Equatable {
     /// Point coordinates in the model frame, metres (`x[i], y[i], z[i]` is point `i`).

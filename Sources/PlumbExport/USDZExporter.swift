@@ -2,7 +2,7 @@ import Foundation
 import PlumbKernel
 import Plumbline
 
-/// Writes an ``ExportModel`` as a USDZ package (see ``USDStageBuilder`` for the prim hierarchy and
+/// Writes an ``ExportModel`` as a USDZ package (see `USDStageBuilder` for the prim hierarchy and
 /// ``USDZArchive`` for the packaging) plus, optionally, a metadata JSON mapping every element prim
 /// path to the element's identifier.
 ///
@@ -23,7 +23,10 @@ public enum USDZExporter {
 
     /// Builds the package in memory.
     /// - Parameters:
+    ///   - model: the model to export.
     ///   - name: the root prim / layer name (sanitised to a USD identifier).
+    ///   - modelProvider: the USD models that replace objects with ``USDExportOptions/model``.
+    ///   - options: what the package holds (parametric boxes, meshes, models).
     /// - Throws: ``ExportError`` when a model file cannot be read or the archive would be too large.
     /// - Complexity: O(total geometry + model file sizes).
     public static func package(
@@ -64,9 +67,16 @@ public enum USDZExporter {
     }
 
     /// Writes the USDZ to `url` (extension `.usdz`) and, when given, the metadata JSON to `metadataURL`
-    /// (`{"<prim path>": "<identifier>", …}`, keys sorted): both or neither (see ``write(_:to:batch:)``).
-    /// - Parameter batch: when given, the files are staged in it and written when the caller commits it
-    ///   (with the command's other outputs); else written here.
+    /// (`{"<prim path>": "<identifier>", …}`, keys sorted): both or neither (both are
+    /// staged before either is replaced).
+    /// - Parameters:
+    ///   - model: the model to export.
+    ///   - url: the `.usdz` file.
+    ///   - metadataURL: where to write the metadata JSON (`nil`: none).
+    ///   - modelProvider: the USD models that replace objects with ``USDExportOptions/model``.
+    ///   - options: what the package holds (parametric boxes, meshes, models).
+    ///   - batch: when given, the files are staged in it and written when the caller commits it
+    ///     (with the command's other outputs); else written here.
     /// - Throws: ``ExportError/invalidOutputURL(url:expected:)`` for a non-file URL or another
     ///   extension; ``ExportError/fileError(path:detail:)`` when writing fails.
     public static func export(

@@ -9,11 +9,11 @@ public struct PointCloudReadOptions: Sendable, Equatable, Hashable, Codable {
         case drop
     }
 
-    /// Whether sensor positions in the file become ``PlumbKernel/PointCloud/sensorOrigins``.
+    /// Whether sensor positions in the file become `PointCloud.sensorOrigins`.
     public enum SensorOriginPolicy: String, Sendable, Equatable, Hashable, Codable {
         /// Read `plumbline_sensor` header comments (PLY, PCD), a non-default PCD `VIEWPOINT` and E57 scan poses.
         case read
-        /// Leave ``PlumbKernel/PointCloud/sensorOrigins`` `nil` (the lines are still checked for syntax).
+        /// Leave `PointCloud.sensorOrigins` `nil` (the lines are still checked for syntax).
         case ignore
     }
 

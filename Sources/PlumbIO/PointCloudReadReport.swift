@@ -81,7 +81,7 @@ public struct PointCloudReadReport: Sendable, Equatable, Codable {
 
 /// A cloud read from a file together with the report describing what was read.
 public struct PointCloudReadResult: Sendable, Equatable, Codable {
-    /// The points, in local `Float` coordinates about ``PointCloud/origin`` (chosen near the data).
+    /// The points, in local `Float` coordinates about `PointCloud.origin` (chosen near the data).
     public var cloud: PointCloud
     /// What the reader found.
     public var report: PointCloudReadReport

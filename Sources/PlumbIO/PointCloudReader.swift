@@ -1,7 +1,7 @@
 import Foundation
 import PlumbKernel
 
-/// Reads point-cloud files (PLY, PCD, XYZ, LAS, E57) into a ``PointCloud`` plus a ``PointCloudReadReport``.
+/// Reads point-cloud files (PLY, PCD, XYZ, LAS, E57) into a `PointCloud` plus a ``PointCloudReadReport``.
 ///
 /// Safety: memory grows with the bytes present, never with header counts (a header claiming 10^12
 /// points in a small file fails at once with ``PointCloudFormatError/declaredSizeExceedsData(element:declaredCount:minimumBytes:availableBytes:at:)``);

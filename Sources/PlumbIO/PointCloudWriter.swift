@@ -1,7 +1,7 @@
 import Foundation
 import PlumbKernel
 
-/// Writes a ``PointCloud`` as PLY, PCD or XYZ (LAS and E57 are read only).
+/// Writes a `PointCloud` as PLY, PCD or XYZ (LAS and E57 are read only).
 ///
 /// Normals, colours, intensity and frame indices are written when the cloud has them. By default
 /// coordinates are `float32` relative to the cloud origin, with the origin in a header comment
@@ -10,7 +10,7 @@ import PlumbKernel
 /// Supported encodings: PLY ascii / binary little- and big-endian; PCD ascii / binary (little-endian) /
 /// binary_compressed; XYZ ascii. Complexity O(n).
 public enum PointCloudWriter {
-    /// Writes `cloud` to `url` atomically through ``PlumbKernel/SafeFile`` (temporary file, fsync,
+    /// Writes `cloud` to `url` atomically through `SafeFile` (temporary file, fsync,
     /// rename; an existing non-regular file such as a symbolic link or device is refused). `format` defaults to the one implied by the extension;
     /// `encoding` to the format's ``PointCloudFormat/defaultEncoding``.
     public static func write(

@@ -135,7 +135,7 @@ public enum RoomPlanJSON {
         }
     }
 
-    /// Encodes a value and writes it atomically to a file through ``PlumbKernel/SafeFile`` (temporary
+    /// Encodes a value and writes it atomically to a file through `SafeFile` (temporary
     /// file, fsync, rename; a symbolic link, device, pipe or directory at `url` is refused).
     public static func write<T: Encodable>(_ value: T, to url: URL) throws(RoomPlanJSONError) {
         let data = try encode(value)

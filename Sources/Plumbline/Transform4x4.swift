@@ -40,7 +40,7 @@ public struct Transform4x4: Sendable, Hashable {
             columns: SIMD4(xAxis, 0), SIMD4(yAxis, 0), SIMD4(zAxis, 0), SIMD4(translation, 1))
     }
 
-    /// The same motion as a kernel ``RigidTransform`` (rotation columns and translation, metres), rounded to
+    /// The same motion as a kernel `RigidTransform` (rotation columns and translation, metres), rounded to
     /// `Float`. Compose far-off motions in `Double` first so the translation stored here stays small.
     public init(rigid t: RigidTransform) {
         self.init(xAxis: SIMD3<Float>(t.column0), yAxis: SIMD3<Float>(t.column1), zAxis: SIMD3<Float>(t.column2),

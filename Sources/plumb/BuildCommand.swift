@@ -53,10 +53,7 @@ struct BuildCommand: AsyncParsableCommand {
     var singleThread = false
 
     func run() async throws {
-        guard !scans.isEmpty else { throw ValidationError("give a scan file") }
         if structure { return try await runStructure() }
-        guard scans.count == 1 else { throw ValidationError("several scans need --structure") }
-        if report == SafeFile.standardOutputPath { throw ValidationError("--report writes a file; '-' (standard output) is accepted by -o") }
         let console = Console(output: output)
         for target in [output, report].compactMap({ $0 }) { try SafeFile.checkTarget(target) }
         let scan = scans[0]
@@ -110,7 +107,6 @@ struct BuildCommand: AsyncParsableCommand {
     /// `--jobs` rooms are read and built at the same time; the rooms, their order and the output do not
     /// depend on it.
     func runStructure() async throws {
-        if report != nil { throw ValidationError("--report works with one scan; for a structure use plumb report SCAN structure.json") }
         let console = Console(output: output)
         let clock = ContinuousClock()
         let t0 = clock.now
@@ -171,6 +167,17 @@ struct BuildCommand: AsyncParsableCommand {
         if let output {
             try SafeFile.write(RoomPlanJSON.encode(result.structure), toOutput: output)
             console.wrote(output)
+        }
+    }
+
+    /// Checks the scans and flags against each other (no file is read).
+    func validate() throws {
+        guard !scans.isEmpty else { throw ValidationError("give a scan file") }
+        if structure {
+            if report != nil { throw ValidationError("--report works with one scan; for a structure use plumb report SCAN structure.json") }
+        } else {
+            guard scans.count == 1 else { throw ValidationError("several scans need --structure") }
+            if report == SafeFile.standardOutputPath { throw ValidationError("--report writes a file; '-' (standard output) is accepted by -o") }
         }
     }
 

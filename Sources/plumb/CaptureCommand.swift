@@ -50,14 +50,32 @@ struct CaptureCommand: AsyncParsableCommand {
     @Flag(help: "Print only the final summary.")
     var quiet = false
 
-    func run() async throws {
-        let archive = try CaptureArchive.read(from: URL(fileURLWithPath: frames))
-        guard !archive.frames.isEmpty else { throw ValidationError("\(frames) holds no frames") }
+    /// The session settings the options give.
+    var captureConfiguration: CaptureConfiguration {
         var config = CaptureConfiguration()
         config.voxelSize = voxel
         config.liveUpdateInterval = liveInterval
         config.liveUpdates = !noLive
         config.seed = seed
+        return config
+    }
+
+    /// Checks the settings with ``CaptureConfiguration/validate()`` before any frame is read, naming the flag.
+    func validate() throws {
+        do { try captureConfiguration.validate() } catch {
+            let flag = switch error {
+            case .badConfiguration(name: "voxelSize", _): "--voxel: "
+            case .badConfiguration(name: "liveUpdateInterval", _): "--live-interval: "
+            default: ""
+            }
+            throw ValidationError(flag + error.description)
+        }
+    }
+
+    func run() async throws {
+        let archive = try CaptureArchive.read(from: URL(fileURLWithPath: frames))
+        guard !archive.frames.isEmpty else { throw ValidationError("\(frames) holds no frames") }
+        let config = captureConfiguration
         let saved = try worldMap.map { try WorldMap.load(from: URL(fileURLWithPath: $0)) }
         let session = CaptureSession(worldMap: saved)
         let quiet = self.quiet

@@ -33,7 +33,7 @@ struct EvalCommand: AsyncParsableCommand {
     @Option(help: "Folder of models for --all, named like the plan files.") var models: String?
     @Option(help: "Write each plan's truth CapturedStructure JSON into this folder (with --all or --truth).") var exportTruth: String?
     @Flag(help: "With --all: simulate each plan, build every room with RoomBuilder and score the rooms; plans with several rooms are merged with StructureBuilder and scored as a structure.") var build = false
-    @Option(help: "Noise preset for --build: clean, phone or bad.") var preset: String = "phone"
+    @Option(help: "Noise preset for --build and --random.") var preset: ScanPreset = .phone
     @Option(help: "Simulator seed for --build; generator seed for --random.") var seed: UInt64 = 1
     @Option(help: "With --build: write each built room (<plan>-<room>.json) and merged structure (<plan>.json) into this folder.") var saveModels: String?
     @Option(help: "With --build on multi-room plans: StructureBuilder's largest floor overlap of two rooms at one height (fraction of the smaller; 1 disables the check).") var maxFloorOverlap: Double = 0.5
@@ -41,6 +41,18 @@ struct EvalCommand: AsyncParsableCommand {
     @OptionGroup var randomOptions: RandomEvalOptions
     @Option(name: .customLong("truth-real"), help: "Measured truth of a real scan (*.truth.json): score --model against it instead of a plan.") var truthReal: String?
     @Option(help: "With --truth-real: the scan (.pcd, .ply, .xyz, .las, .e57) the truth belongs to, for wall support.") var scan: String?
+
+    /// Checks the combination of modes and options (no file is read).
+    func validate() throws {
+        if truthReal != nil {
+            if model == nil { throw ValidationError("--truth-real needs --model") }
+        } else if randomOptions.random != nil {
+            if saveModels != nil && randomOptions.only == nil { throw ValidationError("--save-models with --random needs --only INDEX") }
+        } else if !all {
+            if truth == nil { throw ValidationError("--truth is required (or use --all)") }
+            if model == nil && exportTruth == nil { throw ValidationError("--model is required") }
+        }
+    }
 
     func run() async throws {
         // A --json target that would be refused (a device, pipe, link or directory) is refused before the work.
@@ -80,7 +92,7 @@ struct EvalCommand: AsyncParsableCommand {
             if let exportTruth { try export(plan, fileName: file, to: exportTruth) }
             if build {
                 guard plan.rooms.count <= maxRooms else { continue }
-                guard let p = ScanPreset(rawValue: preset) else { throw ValidationError("unknown preset \(preset)") }
+                let p = preset
                 if plan.rooms.count > 1 {
                     var so = StructureBuilder.Options()
                     so.maximumFloorOverlap = maxFloorOverlap

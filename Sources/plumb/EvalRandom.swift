@@ -26,24 +26,16 @@ extension ScanPreset: ExpressibleByArgument {}
 extension EvalCommand {
     /// Runs `--random`: prints the distribution table (or JSON), writes `--json`, saves models with `--save-models`.
     func runRandom(_ count: Int) throws {
-        guard (1...100_000).contains(count) else { throw ValidationError("--random takes 1...100000 plans, not \(count)") }
         var o = RandomEvaluation.Options()
         o.kind = randomOptions.multiRoom ? .multiRoom : .singleRoom
         o.seed = seed
         o.count = count
-        o.preset = try scanPreset()
+        o.preset = preset
         o.realism = randomOptions.realism
         o.scanSeed = randomOptions.scanSeed
         o.keepsSensorPositions = !randomOptions.noSensors
         o.maximumFloorOverlap = maxFloorOverlap
-        if let only = randomOptions.only {
-            let parts = only.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-            let idx = parts.compactMap(Int.init)
-            guard idx.count == parts.count, !idx.isEmpty, idx.allSatisfy({ (0..<count).contains($0) }) else {
-                throw ValidationError("--only takes plan indices in 0..<\(count), comma-separated (got '\(only)')")
-            }
-            o.only = idx
-        }
+        o.only = try randomOptions.onlyIndices()
         var err = StandardError()
         // A progress line on standard error when it is a terminal; silent otherwise.
         let line = ProgressLine(unit: "plans", total: o.only?.count ?? count)
@@ -73,9 +65,23 @@ extension EvalCommand {
         case .table: print(RandomEvaluationTable.render(report, command: "plumb"))
         }
     }
+}
 
-    func scanPreset() throws -> ScanPreset {
-        guard let p = ScanPreset(rawValue: preset) else { throw ValidationError("unknown preset '\(preset)' (use clean, phone or bad)") }
-        return p
+extension RandomEvalOptions {
+    /// Checks `--random` and `--only` (no file is read).
+    func validate() throws {
+        if let random, !(1...100_000).contains(random) { throw ValidationError("--random takes 1...100000 plans, not \(random)") }
+        _ = try onlyIndices()
+    }
+
+    /// The plan indices `--only` lists (`nil` without it), each checked against `--random`'s count.
+    func onlyIndices() throws -> [Int]? {
+        guard let only, let count = random else { return nil }
+        let parts = only.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        let idx = parts.compactMap(Int.init)
+        guard idx.count == parts.count, !idx.isEmpty, idx.allSatisfy({ (0..<count).contains($0) }) else {
+            throw ValidationError("--only takes plan indices in 0..<\(count), comma-separated (got '\(only)')")
+        }
+        return idx
     }
 }

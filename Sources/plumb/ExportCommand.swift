@@ -33,12 +33,17 @@ struct ExportCommand: ParsableCommand {
     @ArgumentParser.Option(help: "Write IFC4 (STEP) here (- for standard output).") var ifc: String?
     @ArgumentParser.Option(help: "Write measurements here (.csv or .json; - for CSV on standard output).") var measurements: String?
 
-    func run() throws {
+    /// Checks which outputs may be standard output (no file is read).
+    func validate() throws {
         let dash = SafeFile.standardOutputPath
         if [usdz, metadata, svg].contains(dash) {
             throw ValidationError("--usdz, --metadata and --svg write files; '-' (standard output) is accepted by --ifc and --measurements")
         }
         if ifc == dash && measurements == dash { throw ValidationError("only one of --ifc and --measurements can be '-'") }
+    }
+
+    func run() throws {
+        let dash = SafeFile.standardOutputPath
         let console = Console(output: ifc == dash ? dash : measurements)
         let m = try ExportModel.load(contentsOf: URL(fileURLWithPath: model))
         // Every target is checked before anything is written: a refused one leaves no partial export.

@@ -38,8 +38,12 @@ struct MergeCommand: AsyncParsableCommand {
     @Option(help: "Largest floor overlap of two rooms at one height, as a fraction of the smaller (1 disables the check).")
     var maxFloorOverlap: Double = 0.5
 
-    func run() async throws {
+    /// Checks that there is a room to merge (no file is read).
+    func validate() throws {
         guard !rooms.isEmpty else { throw ValidationError("give at least one room JSON file") }
+    }
+
+    func run() async throws {
         let console = Console(output: output)
         // A target that would be refused (a device, pipe, link or directory) is refused before the work.
         if let output { try SafeFile.checkTarget(output) }

@@ -25,8 +25,12 @@ struct ReportCommand: ParsableCommand {
     @Option(help: "Up axis of the scan: y, z or automatic.") var up: UpAxis = .automatic
     @Option(help: "Most scan points in the 3D view.") var maxPoints: Int = HTMLReport.Options().maximumViewerPoints
 
-    func run() throws {
+    /// Checks `--max-points` (no file is read).
+    func validate() throws {
         guard maxPoints >= 0 else { throw ValidationError("--max-points must be 0 or more") }
+    }
+
+    func run() throws {
         let console = Console(output: output)
         try SafeFile.checkTarget(output)
         let clock = ContinuousClock()

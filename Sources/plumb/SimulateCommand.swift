@@ -31,14 +31,14 @@ struct SimulateCommand: AsyncParsableCommand {
     @Option(name: .shortAndLong, help: "Output directory.")
     var output: String
 
-    @Option(help: "Noise preset: clean, phone or bad.")
-    var preset: String = "phone"
+    @Option(help: "Noise preset.")
+    var preset: ScanPreset = .phone
 
     @Option(help: "Random seed (same plan + preset + seed -> identical output); with --random also the generator seed.")
     var seed: UInt64 = 1
 
-    @Option(help: "Realism on top of the noise: none, tilt, strays, drift, partial, dense, frame, georef or all (drawn from --seed).")
-    var realism: String = "none"
+    @Option(help: "Realism on top of the noise (drawn from --seed).")
+    var realism: RealismPreset = .none
 
     @Option(name: .customLong("room"), help: "Capture only this plan room (repeatable; default every room).")
     var rooms: [String] = []
@@ -62,12 +62,7 @@ struct SimulateCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        guard let p = ScanPreset(rawValue: preset) else {
-            throw ValidationError("unknown preset '\(preset)' (use clean, phone or bad)")
-        }
-        guard let r = RealismPreset(rawValue: realism) else {
-            throw ValidationError("unknown realism '\(realism)' (use \(RealismPreset.allCases.map(\.rawValue).joined(separator: ", ")))")
-        }
+        let (p, r) = (preset, realism)
         let out = URL(fileURLWithPath: output)
         if let plan {
             let floorPlan = try EvaluationFiles.loadPlan(URL(fileURLWithPath: plan))

@@ -65,7 +65,10 @@ public enum OrientedBoxFit {
     /// minimum-area rectangle (rotating calipers) around the 2D convex hull (Andrew's monotone chain) of
     /// the points projected on the plane ⊥ `up`; the height is the extent along `up`. `axis0` is the
     /// longer horizontal side. Exact for prisms such as furniture with vertical sides.
-    /// - Parameter up: the up direction in the cloud frame (normalised here).
+    /// - Parameters:
+    ///   - cloud: the points, in its local frame.
+    ///   - up: the up direction in the cloud frame (normalised here).
+    ///   - indices: the points to box (`nil`: all of them).
     /// - Throws: ``FitError/invalidParameter(_:)`` for a zero or non-finite `up`, plus the errors of ``pca(_:indices:)``.
     /// - Complexity: O(n log n).
     public static func upright(_ cloud: PointCloud, up: SIMD3<Double>, indices: [Int]? = nil) throws(FitError) -> OrientedBox {

@@ -59,15 +59,7 @@ public enum VoxelClustering {
             voxelStart.append(r)
         }
         voxelStart.append(order.count)
-        var parent = Array(0..<voxelKey.count)
-        func find(_ a: Int) -> Int {
-            var a = a
-            while parent[a] != a {
-                parent[a] = parent[parent[a]]
-                a = parent[a]
-            }
-            return a
-        }
+        var sets = DisjointSets(count: voxelKey.count)
         // The 13 neighbours after a voxel in (x, y, z) order lie in 5 runs of consecutive keys: z-1...z+1 at
         // (x+1, y-1), (x+1, y), (x+1, y+1), (x, y+1), and z+1 at (x, y). Each run's start only moves forward
         // as the voxel key grows, so one cursor per run finds them all in a merge-like sweep. Every root is
@@ -86,8 +78,7 @@ public enum VoxelClustering {
                 while c < voxelKey.count && voxelKey[c] < lo { c += 1 }
                 cursor[r] = c
                 while c < voxelKey.count && voxelKey[c] <= hi {
-                    let a = find(v), b = find(c)
-                    if a != b { parent[max(a, b)] = min(a, b) }
+                    sets.union(v, c)
                     c += 1
                 }
             }
@@ -100,7 +91,7 @@ public enum VoxelClustering {
         var packed = [UInt64](repeating: 0, count: order.count)
         var maxRoot: UInt64 = 0
         for v in 0..<voxelKey.count {
-            let root = UInt64(find(v))
+            let root = UInt64(sets.find(v))
             maxRoot = max(maxRoot, root)
             for r in voxelStart[v]..<voxelStart[v + 1] { packed[r] = root << UInt64(pointBits) | UInt64(order[r].1) }
         }

@@ -6,7 +6,10 @@ public enum CircleFit {
     ///
     /// Data are centred on their centroid and scaled to unit RMS radius before fitting, so large
     /// coordinate offsets (1e6 m) cost no precision. Residuals are absolute orthogonal distances.
-    /// - Parameter maxIterations: cap on Levenberg–Marquardt iterations (each O(n)).
+    /// - Parameters:
+    ///   - points: the 2D points, metres.
+    ///   - indices: the points to fit (`nil`: all of them).
+    ///   - maxIterations: cap on Levenberg–Marquardt iterations (each O(n)).
     /// - Throws: ``FitError/tooFewPoints(required:actual:)`` below 3 points,
     ///   ``FitError/nonFinitePoint(index:)``, ``FitError/indexOutOfRange(index:position:count:)``,
     ///   ``FitError/degenerate(_:)`` for coincident or collinear points,

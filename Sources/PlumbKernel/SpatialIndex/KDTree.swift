@@ -48,6 +48,7 @@ public struct KDTree: Sendable {
 
     /// Builds a tree over the local coordinates of `cloud`.
     /// - Parameters:
+    ///   - cloud: the points; the tree indexes their local coordinates (metres about the cloud's origin).
     ///   - leafSize: maximum bucket size, clamped to 1...256.
     ///   - parallel: build independent subtrees on several threads (`DispatchQueue.concurrentPerform`);
     ///     the tree is identical to the serial build.
@@ -60,6 +61,9 @@ public struct KDTree: Sendable {
 
     /// Builds a tree over points given as coordinate arrays (metres, any common frame).
     /// - Parameters:
+    ///   - x: the points' x coordinates.
+    ///   - y: the points' y coordinates (as many as `x`).
+    ///   - z: the points' z coordinates (as many as `x`).
     ///   - leafSize: maximum bucket size, clamped to 1...256.
     ///   - parallel: build independent subtrees on several threads (`DispatchQueue.concurrentPerform`);
     ///     the tree is identical to the serial build.

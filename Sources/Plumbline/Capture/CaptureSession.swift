@@ -19,7 +19,7 @@ import PlumbKernel
 ///   (``CaptureConfiguration/previewSamplingDivisor``)
 ///   and reported (``CaptureEvent/roomAdded(_:)``, ``CaptureEvent/roomUpdated(_:)``,
 ///   ``CaptureEvent/roomChanged(_:)``); element identifiers stay stable across snapshots
-///   (``IdentityTracker``). The preview is built inside ``ingest(_:)``, so its cost shows in that call.
+///   (`IdentityTracker`). The preview is built inside ``ingest(_:)``, so its cost shows in that call.
 /// * **Guidance.** ``InstructionAdvisor`` turns each frame's statistics into an instruction; changes are
 ///   reported as ``CaptureEvent/instruction(_:)``.
 /// * **Several rooms.** ``stop(pauseSession:)`` with `pauseSession: false` keeps the world frame: the next

@@ -6,7 +6,7 @@ public enum CaptureSessionError: Error, Sendable, Equatable, CustomStringConvert
     case notRunning
     /// `run` was called while a run is active.
     case alreadyRunning
-    /// Frame number `frame` of the run is invalid (see ``DepthFrameError``).
+    /// Frame number `frame` of the run is invalid (see `DepthFrameError`).
     case invalidFrame(frame: Int, reason: String)
     /// Frame number `frame` has a timestamp earlier than the previous frame's.
     case timestampWentBackwards(frame: Int, previous: Double, timestamp: Double)

@@ -27,14 +27,14 @@ public struct FusedPoints: Sendable, Equatable, Codable {
     }
 
     /// The points as a cloud (weights as `intensity`).
-    /// - Throws: ``PointCloudError`` when the arrays' lengths differ or a value is not finite.
+    /// - Throws: `PointCloudError` when the arrays' lengths differ or a value is not finite.
     public func pointCloud() throws(PointCloudError) -> PointCloud {
         try PointCloud(x: x.values, y: y.values, z: z.values, origin: origin, intensity: weights.values)
     }
 
     /// The points fused from at least `minimumWeight` depth points, as a cloud (weights as `intensity`),
     /// in their stored order; all points when fewer than `fallbackMinimum` would remain.
-    /// - Throws: ``PointCloudError`` when the arrays' lengths differ or a value is not finite.
+    /// - Throws: `PointCloudError` when the arrays' lengths differ or a value is not finite.
     /// - Complexity: O(points).
     public func pointCloud(minimumWeight: Float, fallbackMinimum: Int = 1000) throws(PointCloudError) -> PointCloud {
         let w = weights.values

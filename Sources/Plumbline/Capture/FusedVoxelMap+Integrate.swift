@@ -7,8 +7,8 @@ extension FusedVoxelMap {
     /// positive; valid pixels whose depth lies in `depthRange` are fused.
     ///
     /// Each image row is processed in three passes:
-    /// 1. ``FusionRowKernel``, eight pixels at a time (`SIMD8`): confidence then depth filters, back-projection
-    ///    along the cached rays (``PixelRays``) turned by the pose, voxel key, home slot and quantised
+    /// 1. `FusionRowKernel`, eight pixels at a time (`SIMD8`): confidence then depth filters, back-projection
+    ///    along the cached rays (`PixelRays`) turned by the pose, voxel key, home slot and quantised
     ///    offset, written to per-row arrays with one bit per fused pixel;
     /// 2. the home slots of the fused pixels are loaded in a tight loop (independent loads, so many cache
     ///    misses overlap);
@@ -16,7 +16,7 @@ extension FusedVoxelMap {
     ///    (one probe, one update).
     ///
     /// A frame whose arrays do not match its size (only possible for a frame that skipped
-    /// ``DepthFrame/validate()``) fuses nothing and reports zero valid pixels.
+    /// `DepthFrame.validate()`) fuses nothing and reports zero valid pixels.
     /// - Complexity: O(pixels) expected, independent of the map's size, plus an occasional O(slots) table
     ///   growth or eviction. Allocates nothing once the table has grown and the scratch arrays are sized for
     ///   the image width.

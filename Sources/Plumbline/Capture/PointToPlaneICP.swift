@@ -4,9 +4,9 @@ import PlumbKernel
 /// Rigid point-to-plane ICP of a source cloud onto a target cloud with normals.
 ///
 /// Each iteration pairs every source point (moved by the current estimate) with its nearest target point
-/// (``KDTree``) if closer than the current pairing distance, linearises the point-to-plane residual
+/// (`KDTree`) if closer than the current pairing distance, linearises the point-to-plane residual
 /// `nᵀ(R p + t − q)` for a small rotation about the source centroid, accumulates the 6 x 6 normal
-/// equations in `Double` and solves them with ``LinearAlgebra/leastSquares(_:_:rankTolerance:)``. The
+/// equations in `Double` and solves them with `LinearAlgebra.leastSquares(_:_:rankTolerance:)`. The
 /// pairing distance shrinks from `startDistance` to `endDistance` over the iterations.
 /// - Complexity: O(iterations × source points × log target points).
 public struct PointToPlaneICP: Sendable {
@@ -40,6 +40,11 @@ public struct PointToPlaneICP: Sendable {
 
     /// Aligns `source` (world points in its own frame) starting from `initial`.
     /// - Parameters:
+    ///   - source: the points to align, metres, in their own frame.
+    ///   - initial: the first guess of the source-to-target transform.
+    ///   - startDistance: largest source-target pairing distance of the first iteration, metres.
+    ///   - endDistance: largest pairing distance of the last iteration, metres (the distance shrinks from
+    ///     `startDistance` to this over the iterations).
     ///   - inlierDistance: distance for the final inlier count, metres.
     ///   - iterations: most iterations (stops earlier when the update is below 1e-6 rad and 1e-5 m).
     public func align(source: [SIMD3<Double>], initial: RigidTransform, startDistance: Double = 0.25,

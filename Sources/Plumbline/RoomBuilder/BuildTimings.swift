@@ -7,7 +7,7 @@ import Darwin
 /// Where the time of one ``RoomBuilder`` build went, stage by stage (for profiling and `plumb build --timings`).
 ///
 /// Each stage records wall-clock seconds and the CPU seconds of the building thread (worker threads that
-/// plane segmentation starts when ``PlaneSegmentationOptions/parallel`` is on are not counted). Stages that
+/// plane segmentation starts when `PlaneSegmentationOptions.parallel` is on are not counted). Stages that
 /// run once per wall (coverage, openings) are summed over the walls.
 public struct BuildTimings: Sendable, Hashable, Codable {
     /// One stage.

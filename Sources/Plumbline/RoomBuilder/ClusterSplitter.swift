@@ -164,17 +164,17 @@ struct ClusterSplitter {
         guard parts > 1 else { return [indices] }
         Self.moveTallCells(&label, top: top, parts: parts, nu: nu, nv: nv, rise: Float(maximumAttachedRise))
         // Merge slab-like parts into the neighbour with the longest shared border, thinnest first.
-        var parent = Array(0..<parts)
-        func find(_ a: Int) -> Int { var a = a; while parent[a] != a { a = parent[a] }; return a }
+        // A slab merges into the neighbour it chose, which stays the representative (link, not union).
+        var partSets = DisjointSets(count: parts)
         while true {
             var stats = [PartStats](repeating: PartStats(), count: parts)
             var border: [SIMD2<Int32>: Int] = [:]
             for q in 0..<n where label[q] >= 0 {
-                let a = find(Int(label[q]))
+                let a = partSets.find(Int(label[q]))
                 let u = Double(q % nu) * cell, v = Double(q / nu) * cell
                 stats[a].add(SIMD2(u, v), bottom: bottom[q], top: top[q])
                 for r in [q + 1, q + nu] where r < n && (r != q + 1 || (q % nu) + 1 < nu) && label[r] >= 0 && !sparse[q] && !sparse[r] {
-                    let b = find(Int(label[r]))
+                    let b = partSets.find(Int(label[r]))
                     if a != b { border[SIMD2(Int32(Swift.min(a, b)), Int32(Swift.max(a, b))), default: 0] += 1 }
                 }
             }
@@ -182,7 +182,7 @@ struct ClusterSplitter {
             // the longest border with, unless the slab stands above that neighbour (a television over a bench,
             // a wall cabinet over a counter). Borders through sparse gap cells do not count.
             var slabs: [(part: Int, width: Double)] = []
-            for a in 0..<parts where find(a) == a {
+            for a in 0..<parts where partSets.find(a) == a {
                 let w = stats[a].shorterSide(cell: cell)
                 if w < minimumPartWidth { slabs.append((a, w)) }
             }
@@ -198,7 +198,7 @@ struct ClusterSplitter {
                 guard let o = best?.other else { continue }
                 guard stats[t].bottom < stats[o].top - Float(surfaceBand) else { continue }
                 guard stats[t].meanTop - stats[o].meanTop <= maximumAttachedRise else { continue }
-                parent[t] = o
+                partSets.link(t, under: o)
                 merged = true
                 break
             }
@@ -209,7 +209,7 @@ struct ClusterSplitter {
         for (k, i) in indices.enumerated() {
             let l = label[Int(cellOf[k])]
             guard l >= 0 else { continue }
-            let r = find(Int(l))
+            let r = partSets.find(Int(l))
             if let slot = byRoot[r] {
                 out[slot].append(i)
             } else {

@@ -4,25 +4,25 @@ import PlumbKernel
 /// Builds a parametric room (RoomPlan's ``CapturedRoom``) from the point cloud of one room.
 ///
 /// Pipeline, all in the cloud's local frame turned y-up:
-/// 1. Multi-plane segmentation (``PlaneSegmenter``); the up axis is given, or detected from where the
+/// 1. Multi-plane segmentation (`PlaneSegmenter`); the up axis is given, or detected from where the
 ///    sensor stood (about one height above the floor while it moved) and otherwise from the planes.
 /// 2. Floor (lowest large horizontal plane), ceiling (highest, plus sloped parts), wall candidates
 ///    (tall vertical planes; with sensor positions also those whose top the sensor never looked over) and
 ///    curved walls (vertical strips that lie on one circle). When segmentation found neither floor nor
-///    ceiling, they are looked for in the points no plane took (``HorizontalLevelRecovery``).
+///    ceiling, they are looked for in the points no plane took (`HorizontalLevelRecovery`).
 /// 3. The room outline: free space flooded from the sensor's stations (without sensor positions, from the
-///    densest floor/ceiling area) and stopped by the walls (``BarrierFill``) gives the topology. The sensor
+///    densest floor/ceiling area) and stopped by the walls (`BarrierFill`) gives the topology. The sensor
 ///    is evidence throughout: a plane's room side is where the sensor that saw it stood; a stretch of a
 ///    plane's line the scanner walked around, a wall lengthened or a gap bridged across its stations is not
 ///    a boundary; the fitted walls give the exact geometry: corners are the
-///    intersections of neighbouring walls, at whatever angle they meet (``RoomOutlineBuilder``). Two sides
-///    that run back along each other around something thin reaching into the room (a ``RoomOutline/Fold``)
+///    intersections of neighbouring walls, at whatever angle they meet (`RoomOutlineBuilder`). Two sides
+///    that run back along each other around something thin reaching into the room (a `RoomOutline.Fold`)
 ///    are one wall.
-/// 4. Per wall, openings from holes and recesses in its point density (``WallOpeningDetector``): a hole or
+/// 4. Per wall, openings from holes and recesses in its point density (`WallOpeningDetector`): a hole or
 ///    recess reaching the floor with a leaf is a door (recessed leaf: closed; swung leaf: open), without a
 ///    leaf an opening; with a sill a window.
 /// 5. Objects: what is left inside the room after removing structure, clustered by voxel connectivity,
-///    boxed upright (minimum-area rectangle), categorised from size (``ObjectClassifier``).
+///    boxed upright (minimum-area rectangle), categorised from size (`ObjectClassifier`).
 ///
 /// Output is in metres, y up, in the frame of the input cloud after the up-axis rotation (identity for y-up
 /// input; `(x, y, z) -> (x, z, -y)` for z-up). When the cloud's origin is within ``worldFrameLimit`` of zero
@@ -47,7 +47,7 @@ public struct RoomBuilder: Sendable {
         public var seed: UInt64 = 0
         /// Smallest number of points for an object cluster.
         public var minimumObjectPoints: Int = 150
-        /// Two outline sides running back along each other closer than this (see ``RoomOutline/Fold``) give
+        /// Two outline sides running back along each other closer than this (see `RoomOutline.Fold`) give
         /// one wall, metres, measured at the shorter side's far end: the footprint wrapped something one
         /// raster cell (4 cm) thin, plus half a cell for a traced side leaning off the fitted one (2° over a
         /// 1.2 m return is 4.2 cm). The faces of a wall seen from both sides stand its thickness apart and

@@ -202,12 +202,7 @@ enum WallCandidates {
     /// the piece with the largest area (ties: lower plane index). A plane with no other piece is its own face.
     /// - Complexity: O(v² + n) for v views and n inliers in all.
     static func facePieces(_ views: [PlaneView]) -> [FacePieces] {
-        var parent = Array(views.indices)
-        func root(_ a: Int) -> Int {
-            var a = a
-            while parent[a] != a { parent[a] = parent[parent[a]]; a = parent[a] }
-            return a
-        }
+        var faces = DisjointSets(count: views.count)
         for a in views.indices {
             for b in views.indices where b > a {
                 let va = views[a], vb = views[b]
@@ -219,11 +214,11 @@ enum WallCandidates {
                 let b0 = o + s * vb.hull.lowerBound, b1 = o + s * vb.hull.upperBound
                 let gap = Swift.max(Swift.min(b0, b1) - va.hull.upperBound, va.hull.lowerBound - Swift.max(b0, b1))
                 guard gap <= widestFaceGap else { continue }
-                parent[root(b)] = root(a)
+                faces.union(a, b)
             }
         }
         var groups: [Int: [Int]] = [:]
-        for v in views.indices { groups[root(v), default: []].append(v) }
+        for v in views.indices { groups[faces.find(v), default: []].append(v) }
         var out = [FacePieces](repeating: FacePieces(lead: 0, members: 1, area: 0, ts: [], hull: 0...0), count: views.count)
         for (_, members) in groups {
             let lead = members.max { views[$0].area != views[$1].area ? views[$0].area < views[$1].area : $0 > $1 }!

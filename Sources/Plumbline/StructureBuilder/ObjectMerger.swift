@@ -1,4 +1,5 @@
 import Foundation
+import PlumbKernel
 
 /// Merges objects captured in more than one room (furniture seen through a wide opening, or rooms
 /// whose captures overlap): objects of different rooms whose upright boxes overlap with volume IoU ≥
@@ -11,12 +12,7 @@ enum ObjectMerger {
     static func merge(_ rooms: [CapturedRoom], minimumIoU: Double) -> (objects: [CapturedRoom.Object], sources: [UUID: [UUID]]) {
         var all: [(room: Int, object: CapturedRoom.Object)] = []
         for (r, room) in rooms.enumerated() { for o in room.objects { all.append((r, o)) } }
-        var parent = Array(all.indices)
-        func find(_ i: Int) -> Int {
-            var i = i
-            while parent[i] != i { parent[i] = parent[parent[i]]; i = parent[i] }
-            return i
-        }
+        var sets = DisjointSets(count: all.count)
         let bounds = all.map { $0.object.worldBounds }
         // Sweep and prune along x.
         let order = all.indices.sorted { bounds[$0].min.x != bounds[$1].min.x ? bounds[$0].min.x < bounds[$1].min.x : $0 < $1 }
@@ -27,17 +23,16 @@ enum ObjectMerger {
                 let a = bounds[i], b = bounds[j]
                 guard a.min.x < b.max.x, b.min.x < a.max.x, a.min.z < b.max.z, b.min.z < a.max.z, a.min.y < b.max.y, b.min.y < a.max.y else { continue }
                 if UprightBoxOverlap.iou(all[i].object, all[j].object) >= minimumIoU {
-                    let ri = find(i), rj = find(j)
-                    if ri != rj { parent[max(ri, rj)] = min(ri, rj) }
+                    sets.union(i, j)
                 }
             }
         }
         var groups: [Int: [Int]] = [:]
-        for i in all.indices { groups[find(i), default: []].append(i) }
+        for i in all.indices { groups[sets.find(i), default: []].append(i) }
         func rank(_ c: CapturedRoom.Confidence) -> Int { c == .high ? 2 : c == .medium ? 1 : 0 }
         var out: [CapturedRoom.Object] = []
         var sources: [UUID: [UUID]] = [:]
-        for root in all.indices where find(root) == root {
+        for root in all.indices where sets.find(root) == root {
             let members = groups[root]!
             let best = members.max { a, b in
                 let oa = all[a].object, ob = all[b].object

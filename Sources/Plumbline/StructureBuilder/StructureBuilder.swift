@@ -32,7 +32,7 @@ import PlumbKernel
 ///    the room-side face and `dimensions[2]` stays as captured (0 from RoomPlan and ``RoomBuilder``:
 ///    thickness unknown). Degenerate straight walls under 1 cm wide are left out.
 /// 4. Doors, windows and openings follow their host into the structure wall that covers them; the
-///    same hole seen from both rooms becomes one element (see ``EmbeddedSurfaceMerger``), placed in
+///    same hole seen from both rooms becomes one element (see `EmbeddedSurfaceMerger`), placed in
 ///    the centre plane with the merged wall as parent.
 /// 5. Objects of different rooms overlapping by ``Options/objectIoU`` (upright-box volume IoU) become
 ///    one. Floors and sections are kept, one per room.

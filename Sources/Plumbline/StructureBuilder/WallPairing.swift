@@ -63,12 +63,7 @@ enum WallPairing {
     /// wall seen from both sides; faces without a partner are in no cluster.
     /// - Complexity: O(n log n + k) for n faces and k pairs whose x-ranges overlap (O(n²) at worst).
     static func clusters(_ faces: [WallFace], gate: Gate) -> [[Int]] {
-        var parent = Array(faces.indices)
-        func find(_ i: Int) -> Int {
-            var i = i
-            while parent[i] != i { parent[i] = parent[parent[i]]; i = parent[i] }
-            return i
-        }
+        var walls = DisjointSets(count: faces.count)
         var paired = [Bool](repeating: false, count: faces.count)
         // Sweep and prune along x: only faces whose plan x-ranges, widened by the largest gap, overlap.
         let reach = max(gate.gap.upperBound, gate.coincidence)
@@ -80,12 +75,11 @@ enum WallPairing {
                 guard link(faces[min(i, j)], faces[max(i, j)], gate: gate) != nil else { continue }
                 paired[i] = true
                 paired[j] = true
-                let ri = find(i), rj = find(j)
-                if ri != rj { parent[max(ri, rj)] = min(ri, rj) }
+                walls.union(i, j)
             }
         }
         var groups: [Int: [Int]] = [:]
-        for i in faces.indices where paired[i] { groups[find(i), default: []].append(i) }
+        for i in faces.indices where paired[i] { groups[walls.find(i), default: []].append(i) }
         return groups.values.map { $0.sorted() }.sorted { $0[0] < $1[0] }
     }
 }

@@ -6,8 +6,8 @@ import PlumbKernel
 ///
 /// Room 0 fixes the frame. The other rooms are placed one at a time: every unplaced room gets coarse
 /// candidate poses (yaw + plan translation + height) against the rooms placed so far on its declared
-/// storey (``PlacementHypotheses``: back-to-back walls, coplanar continuing walls, wall ends, doors
-/// and openings seen from both sides), each scored by ``PlacementScorer`` (shared wall length at a
+/// storey (`PlacementHypotheses`: back-to-back walls, coplanar continuing walls, wall ends, doors
+/// and openings seen from both sides), each scored by `PlacementScorer` (shared wall length at a
 /// plausible thickness, matched openings, continuing walls, minus penalties for openings against
 /// solid wall and for floors or faces overlapping). The room whose best placement scores highest
 /// (with support: at least ``minimumSupport``) is placed next, there and — as alternative branches —
@@ -17,7 +17,7 @@ import PlumbKernel
 /// or when some room shares nothing with the rooms placed, the alignment fails with
 /// ``StructureBuildError/cannotAlign(room:reason:)`` naming the room.
 ///
-/// All poses are then refined jointly (``PlacementRefinement``): point-to-plane distances of the
+/// All poses are then refined jointly (`PlacementRefinement`): point-to-plane distances of the
 /// back-to-back faces with one free thickness per wall (never collapsing a wall to zero thickness),
 /// coplanar continuing faces, matched opening centres; heights from matched openings.
 ///
