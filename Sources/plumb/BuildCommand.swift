@@ -46,6 +46,9 @@ struct BuildCommand: AsyncParsableCommand {
     @Option(help: "Also write an HTML report of the room against the scan here (see plumb report; one scan only).")
     var report: String?
 
+    @Flag(help: "Build the scan as one room even when it holds several (by default a scan of several rooms is segmented into rooms and written as a CapturedStructure).")
+    var singleRoom = false
+
     @Flag(help: "Print the wall-clock and CPU time of every build stage.")
     var timings = false
 
@@ -74,6 +77,7 @@ struct BuildCommand: AsyncParsableCommand {
         options.segmentation.seed = seed
         if keepFarPoints { options.farPointQuantile = 0 }
         if singleThread { options.segmentation.parallel = false }
+        if !singleRoom, try buildSegmented(read.cloud, options: options, console: console) { return }
         let t1 = clock.now
         let result = try RoomBuilder(options: options).build(read.cloud)
         let t2 = clock.now

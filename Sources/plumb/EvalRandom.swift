@@ -16,6 +16,8 @@ struct RandomEvalOptions: ParsableArguments {
     var scanSeed: UInt64 = 1
     @Flag(help: "With --random: drop the sensor positions from the scans before building.")
     var noSensors = false
+    @Flag(help: "With --random --multi-room: merge each plan's room clouds into one cloud and find the rooms by room segmentation.")
+    var oneCloud = false
     @Option(help: "With --random: evaluate only these plan indices (comma-separated), e.g. to reproduce a worst case.")
     var only: String?
 }
@@ -36,6 +38,8 @@ extension EvalCommand {
         o.scanSeed = randomOptions.scanSeed
         o.keepsSensorPositions = !randomOptions.noSensors
         o.maximumFloorOverlap = maxFloorOverlap
+        if randomOptions.oneCloud && !randomOptions.multiRoom { throw ValidationError("--one-cloud needs --multi-room") }
+        o.oneCloud = randomOptions.oneCloud
         if let only = randomOptions.only {
             let parts = only.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
             let idx = parts.compactMap(Int.init)
