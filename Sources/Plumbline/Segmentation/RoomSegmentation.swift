@@ -7,11 +7,12 @@ import PlumbKernel
 /// Pipeline, in the cloud's local frame turned y-up (``RoomBuilder``'s convention):
 /// 1. Up axis: given, or detected like ``RoomBuilder`` does (``UpAxis``'s sensor and plane evidence) from the
 ///    planes of an evenly strided sample of at most ``Options/upAxisSample`` points.
-/// 2. Storeys: the heights of all points in 2 cm bins; a run of empty bins at least ``Options/storeyGap``
-///    tall (a slab: nothing is seen inside it) separates two storeys. Runs of points under 1.5 m tall or
+/// 2. Storeys: the heights of all points in 2 cm bins; a run of empty bins (under 5 % of the median bin's
+///    points) at least ``Options/storeyGap`` tall (a slab: nothing but strays is seen inside it) separates two
+///    storeys. Runs of points under 1.5 m tall or
 ///    holding under 2 % of the points (strays) are no storey.
-/// 3. Per storey, a plan grid of ``Options/cell`` cells. Per cell, which 5 cm height slabs hold at least two
-///    points. **Wall evidence**: the cell's points run down without a gap at least ``Options/minimumWallRun``
+/// 3. Per storey, a plan grid of ``Options/cell`` cells. Per cell, which 5 cm height slabs hold a surface
+///    (two points and a tenth of the cell's fullest slab). **Wall evidence**: the cell's points run down without a gap at least ``Options/minimumWallRun``
 ///    from its top, and that top is within 10 cm of the highest top within 30 cm (the ceiling: walls, and the
 ///    lintels over doorways, reach it; furniture does not), or the points run ``Options/tallRun`` without a
 ///    gap anywhere (a wall whose top was not seen). **Free space**: every other cell holding points (floor,
@@ -279,8 +280,11 @@ public struct RoomSegmentation: Sendable {
         guard Double(hi - lo) <= 2000 else { throw .tooLarge("the points span \(Int(hi - lo)) m of height") }
         var counts = [Int](repeating: 0, count: Int(Double(hi - lo) / bin) + 1)
         for v in y { counts[Int(Double(v - lo) / bin)] += 1 }
-        // Strays are sparse: a bin with at most 20 points per million is empty.
-        let empty = y.count / 50_000
+        // Strays are sparse: a bin with at most 20 points per million, or under 5 % of the median bin that holds
+        // more, is empty (a phone's stray returns put a few hundred points per bin into a slab).
+        let sparse = y.count / 50_000
+        let held = counts.filter { $0 > sparse }.sorted()
+        let empty = Swift.max(sparse, held.isEmpty ? 0 : held[held.count / 2] / 20)
         let gapBins = Swift.max(1, Int((gap / bin).rounded(.up)))
         var runs: [(first: Int, last: Int, points: Int)] = []
         var k = 0

@@ -2,32 +2,39 @@ import Foundation
 import PlumbKernel
 
 /// Per-cell height occupancy of one storey's plan grid: for every cell, which 5 cm height slabs (up to 128,
-/// from the storey's bottom) hold at least two points, as two 64-bit words.
+/// from the storey's bottom) are occupied, as two 64-bit words. A slab is occupied when it holds at least two
+/// points and a tenth of the cell's fullest slab: a phone's stray returns (a point or two here and there above
+/// the ceiling, behind walls) are no surface.
 struct ColumnSlabs {
     /// Slab height, metres.
     static let slab = 0.05
-    /// Bits of slabs holding two points or more: `words[2 c]` slabs 0-63 of cell c, `words[2 c + 1]` 64-127.
+    /// Bits of occupied slabs: `words[2 c]` slabs 0-63 of cell c, `words[2 c + 1]` slabs 64-127.
     var words: [UInt64]
 
     /// Fills the columns of `grid`'s cells from the points `members` of `cloud` (y-up local frame) whose
     /// heights are measured from `bottom`; `cellOf[m]` receives member m's cell (-1 outside the grid).
-    /// - Complexity: O(members + cells).
+    /// - Complexity: O(members + 128 cells) time, 128 bytes per cell.
     init(grid: FootprintGrid, cloud: PointCloud, members: [Int], bottom: Double, cellOf: inout [Int32]) {
-        var once = [UInt64](repeating: 0, count: 2 * grid.cells.count)
-        var twice = once
+        let n = grid.cells.count
+        var counts = [UInt8](repeating: 0, count: 128 * n)
         cellOf = [Int32](repeating: -1, count: members.count)
         for (m, i) in members.enumerated() {
             guard let c = grid.cellIndex(of: SIMD2(Double(cloud.x[i]), Double(cloud.z[i]))) else { continue }
             cellOf[m] = Int32(c)
             let k = Swift.min(127, Swift.max(0, Int((Double(cloud.y[i]) - bottom) / Self.slab)))
-            let word = 2 * c + (k >> 6), bit = UInt64(1) << UInt64(k & 63)
-            twice[word] |= once[word] & bit
-            once[word] |= bit
+            if counts[128 * c + k] < 255 { counts[128 * c + k] += 1 }
         }
-        words = twice
+        words = [UInt64](repeating: 0, count: 2 * n)
+        for c in 0..<n {
+            var most: UInt8 = 0
+            for k in 0..<128 { most = Swift.max(most, counts[128 * c + k]) }
+            guard most >= 2 else { continue }
+            let least = Swift.max(2, most / 10)
+            for k in 0..<128 where counts[128 * c + k] >= least { words[2 * c + (k >> 6)] |= UInt64(1) << UInt64(k & 63) }
+        }
     }
 
-    /// Whether slab `k` of cell `c` holds two points or more.
+    /// Whether slab `k` of cell `c` is occupied.
     func has(_ c: Int, _ k: Int) -> Bool { k >= 0 && k < 128 && words[2 * c + (k >> 6)] & (UInt64(1) << UInt64(k & 63)) != 0 }
 
     /// Highest occupied slab of cell `c`, -1 when none.
