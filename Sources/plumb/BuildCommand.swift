@@ -16,7 +16,9 @@ struct BuildCommand: AsyncParsableCommand {
             CapturedRoom JSON. The model is y-up, metres, relative to the cloud's origin (recorded as \
             plumblineOrigin). With several scans (one room each, one coordinate frame, or any frames with --align) and --structure, every \
             room is built and the rooms are merged into one CapturedStructure (walls between rooms with their \
-            measured thickness, storeys); per-room areas, the total area and interior wall thicknesses are printed.
+            measured thickness, storeys); per-room areas, the total area and interior wall thicknesses are printed. \
+            One scan holding several rooms is segmented into rooms and written as a CapturedStructure the same way \
+            (--single-room builds it as one room).
             """)
 
     @Argument(help: "Point cloud of one room (.ply, .pcd, .xyz, .las, .e57; .laz: decompress first); several with --structure.")

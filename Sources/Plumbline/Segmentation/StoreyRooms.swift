@@ -134,16 +134,16 @@ extension RoomSegmentation {
         let reach = Self.grown(label, grid: grid, steps: Int((0.3 / cell).rounded()))
         var frameRegion = [Int32](repeating: -1, count: stations.count)
         var stationsIn = [Int](repeating: 0, count: regions)
-        for (f, p) in stations.enumerated() where range.contains(p.y) {
+        for (f, p) in stations.enumerated() where p.y.isFinite && range.contains(p.y) {
             if let c = grid.cellIndex(of: SIMD2(p.x, p.z)), reach[c] >= 0 {
                 frameRegion[f] = reach[c]
                 stationsIn[Int(reach[c])] += 1
             }
         }
-        let sensed = stationsIn.contains { $0 > 0 }
+        let placed = stationsIn.reduce(0, +), sensed = placed > 0
         let minimumCells = Int((options.minimumRoomArea / (cell * cell)).rounded(.up))
         let isRoom = (0..<regions).map { r in
-            cells[r] >= minimumCells && (sensed ? stationsIn[r] > 0 : 2 * wallEdges[r] >= edges[r])
+            cells[r] >= minimumCells && (sensed ? stationsIn[r] > 0 && 100 * stationsIn[r] >= placed : 2 * wallEdges[r] >= edges[r])
         }
         // Points: with sensors, every point of the frames that stood in the room; otherwise the points over its
         // region widened by the wall margin.
@@ -158,12 +158,12 @@ extension RoomSegmentation {
         }
         for (m, i) in members.enumerated() where cellOf[m] >= 0 {
             let r = widened[Int(cellOf[m])]
-            if r >= 0, !(sensed && stationsIn[Int(r)] > 0) { points[Int(r)].append(i) }
+            if r >= 0, !sensed { points[Int(r)].append(i) }
         }
         var rooms: [Room] = []
         for r in 0..<regions where isRoom[r] {
             rooms.append(Room(storey: s, area: Double(cells[r]) * cell * cell, centre: sum[r] / Double(cells[r]), stations: stationsIn[r],
-                              pointIndices: points[r].sorted(), keepsSensors: sensed && stationsIn[r] > 0))
+                              pointIndices: points[r].sorted(), keepsSensors: sensed))
         }
         return rooms
     }
@@ -182,23 +182,19 @@ extension RoomSegmentation {
     /// Per cell, the largest value within a square of half-size `radius` cells.
     /// - Complexity: O(cells * radius), separable.
     static func neighbourhoodMaximum(_ v: [Int], width w: Int, height h: Int, radius r: Int) -> [Int] {
-        var rows = v
-        for j in 0..<h {
-            for i in 0..<w {
-                var m = Int.min
-                for a in Swift.max(0, i - r)...Swift.min(w - 1, i + r) { m = Swift.max(m, v[j * w + a]) }
-                rows[j * w + i] = m
+        // One pass along each line (`index(line, position)`), rows first, then columns.
+        func pass(_ v: [Int], length: Int, lines: Int, _ index: (Int, Int) -> Int) -> [Int] {
+            var out = v
+            for line in 0..<lines {
+                for a in 0..<length {
+                    var m = Int.min
+                    for b in Swift.max(0, a - r)...Swift.min(length - 1, a + r) { m = Swift.max(m, v[index(line, b)]) }
+                    out[index(line, a)] = m
+                }
             }
+            return out
         }
-        var out = rows
-        for j in 0..<h {
-            for i in 0..<w {
-                var m = Int.min
-                for b in Swift.max(0, j - r)...Swift.min(h - 1, j + r) { m = Swift.max(m, rows[b * w + i]) }
-                out[j * w + i] = m
-            }
-        }
-        return out
+        return pass(pass(v, length: w, lines: h) { $0 * w + $1 }, length: h, lines: w) { $1 * w + $0 }
     }
 
     /// `label` grown breadth-first by up to `steps` 4-neighbour steps into unlabelled (-1) cells; a cell
