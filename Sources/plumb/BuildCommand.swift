@@ -16,7 +16,9 @@ struct BuildCommand: AsyncParsableCommand {
             CapturedRoom JSON. The model is y-up, metres, relative to the cloud's origin (recorded as \
             plumblineOrigin). With several scans (one room each, one coordinate frame, or any frames with --align) and --structure, every \
             room is built and the rooms are merged into one CapturedStructure (walls between rooms with their \
-            measured thickness, storeys); per-room areas, the total area and interior wall thicknesses are printed.
+            measured thickness, storeys); per-room areas, the total area and interior wall thicknesses are printed. \
+            One scan holding several rooms is segmented into rooms and written as a CapturedStructure the same way \
+            (--single-room builds it as one room).
             """)
 
     @Argument(help: "Point cloud of one room (.ply, .pcd, .xyz, .las, .e57; .laz: decompress first); several with --structure.")
@@ -46,6 +48,9 @@ struct BuildCommand: AsyncParsableCommand {
     @Option(help: "Also write an HTML report of the room against the scan here (see plumb report; one scan only).")
     var report: String?
 
+    @Flag(help: "Build the scan as one room even when it holds several (by default a scan of several rooms is segmented into rooms and written as a CapturedStructure).")
+    var singleRoom = false
+
     @Flag(help: "Print the wall-clock and CPU time of every build stage.")
     var timings = false
 
@@ -71,6 +76,7 @@ struct BuildCommand: AsyncParsableCommand {
         options.segmentation.seed = seed
         if keepFarPoints { options.farPointQuantile = 0 }
         if singleThread { options.segmentation.parallel = false }
+        if !singleRoom, try buildSegmented(read.cloud, options: options, console: console) { return }
         let t1 = clock.now
         let result = try RoomBuilder(options: options).build(read.cloud)
         let t2 = clock.now

@@ -16,6 +16,8 @@ struct RandomEvalOptions: ParsableArguments {
     var scanSeed: UInt64 = 1
     @Flag(help: "With --random: drop the sensor positions from the scans before building.")
     var noSensors = false
+    @Flag(help: "With --random --multi-room: merge each plan's room clouds into one cloud and find the rooms by room segmentation.")
+    var oneCloud = false
     @Option(help: "With --random: evaluate only these plan indices (comma-separated), e.g. to reproduce a worst case.")
     var only: String?
 }
@@ -35,6 +37,7 @@ extension EvalCommand {
         o.scanSeed = randomOptions.scanSeed
         o.keepsSensorPositions = !randomOptions.noSensors
         o.maximumFloorOverlap = maxFloorOverlap
+        o.oneCloud = randomOptions.oneCloud
         o.only = try randomOptions.onlyIndices()
         var err = StandardError()
         // A progress line on standard error when it is a terminal; silent otherwise.
@@ -71,6 +74,7 @@ extension RandomEvalOptions {
     /// Checks `--random` and `--only` (no file is read).
     func validate() throws {
         if let random, !(1...100_000).contains(random) { throw ValidationError("--random takes 1...100000 plans, not \(random)") }
+        if oneCloud && !multiRoom { throw ValidationError("--one-cloud needs --multi-room") }
         _ = try onlyIndices()
     }
 

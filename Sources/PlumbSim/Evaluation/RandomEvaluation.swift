@@ -33,6 +33,10 @@ public enum RandomEvaluation {
         public var keepsSensorPositions: Bool = true
         /// StructureBuilder's largest floor overlap of two rooms (multi-room plans).
         public var maximumFloorOverlap: Double = 0.5
+        /// Multi-room plans: merge the rooms' clouds into one cloud (the scan's building cloud, frame indices
+        /// and sensor positions kept unless ``keepsSensorPositions`` is false) and find the rooms with
+        /// ``RoomSegmentation`` instead of building each room's own cloud.
+        public var oneCloud: Bool = false
         /// Default options.
         public init() {}
     }
@@ -77,6 +81,11 @@ public enum RandomEvaluation {
         public var refusalKey: String?
         /// Rooms found (model rooms matched to truth rooms at IoU ≥ 0.5), when the structure built.
         public var roomDetection: DetectionScore?
+        /// With ``Options/oneCloud``: rooms the segmentation found (nil otherwise).
+        public var segmentedRooms: Int? = nil
+        /// With ``Options/oneCloud``: why found rooms were left out of the structure (one
+        /// `key: message` per room; see ``RoomSegmentation/SkippedRoom``).
+        public var skippedRooms: [String]? = nil
     }
 
     /// Everything one run measured.
@@ -130,6 +139,11 @@ public enum RandomEvaluation {
         public var structureRefusalsByReason: [ReasonCount]
         /// Rooms found in built structures (pooled).
         public var structureRooms: DetectionScore
+        /// With ``Options/oneCloud``: rooms found by the segmentation, and found rooms left out of the
+        /// structures grouped by reason.
+        public var segmentedRooms: Int = 0
+        /// Found rooms left out of the structures, by reason.
+        public var skippedRoomsByReason: [ReasonCount] = []
         /// The worst rooms by floor IoU (refusals first), at most 10.
         public var worst: [RoomCase]
     }
@@ -199,6 +213,7 @@ public enum RandomEvaluation {
             }
             return out
         }
+        if options.oneCloud && generated.kind == .multiRoom { return evaluateOneCloud(generated, scan: scan, options: options) }
         let toPlan = scan.outputTransform.inverse
         let clock = ContinuousClock()
         for id in generated.scannedRoomIDs {
@@ -253,6 +268,82 @@ public enum RandomEvaluation {
                 s.refusal = "\(error)"
                 s.refusalKey = refusalKey(error)
             }
+        }
+        out.structure = s
+        return out
+    }
+
+    /// One multi-room plan scanned into one cloud (``Options/oneCloud``): ``RoomSegmentation`` finds and builds
+    /// the rooms (each mapped into the plan frame), ``RoomSegmentation/merge(_:options:)`` merges them, and every
+    /// scanned truth room is scored against the structure room matched to it (floor IoU ≥ 0.5 matching by the
+    /// ``Evaluator``); a truth room without a match is refused as `notFound` (or with the segmentation's error).
+    static func evaluateOneCloud(_ generated: GeneratedPlan, scan: SimulatedScan, options: Options) -> CaseOutcome {
+        let plan = generated.plan
+        var out = CaseOutcome(rooms: [], structure: nil, builtRooms: [], merged: nil)
+        var s = StructureCase(planName: plan.name, index: generated.index, rooms: generated.scannedRoomIDs.count, builtRooms: 0)
+        var cloud = scan.buildingCloud
+        if !options.keepsSensorPositions { cloud.sensorOrigins = nil }
+        var so = RoomSegmentation.Options()
+        so.upAxis = scan.upAxis
+        so.structure.maximumFloorOverlap = options.maximumFloorOverlap
+        let segmenter = RoomSegmentation(options: so)
+        let clock = ContinuousClock()
+        let t0 = clock.now
+        func refuseAll(_ key: String, _ message: String) -> CaseOutcome {
+            for id in generated.scannedRoomIDs {
+                out.rooms.append(refused(plan: plan, generated: generated, roomID: id, points: cloud.count, key: key, message: message))
+            }
+            s.refusal = message
+            s.refusalKey = key
+            out.structure = s
+            return out
+        }
+        let seg: RoomSegmentation.Segmentation
+        do { seg = try segmenter.segment(cloud) } catch { return refuseAll(refusalKey(error), "\(error)") }
+        s.segmentedRooms = seg.rooms.count
+        let toPlan = scan.outputTransform.inverse
+        var built: [(index: Int, room: CapturedRoom)] = []
+        var skipped: [String] = []
+        for (k, r) in seg.rooms.enumerated() {
+            do throws(RoomBuildError) {
+                let room = try segmenter.buildRoom(r, of: cloud, upAxis: seg.upAxis)
+                built.append((k, inPlanFrame(room, upAxis: seg.upAxis, outputToPlan: toPlan)))
+            } catch {
+                skipped.append("\(refusalKey(error)): \(error)")
+            }
+        }
+        guard !built.isEmpty else { s.skippedRooms = skipped; return refuseAll("noRoomBuilt", "no segmented room could be built") }
+        let merged: StructureBuilder.Result
+        do {
+            let m = try RoomSegmentation.merge(built.map(\.room), options: so.structure)
+            merged = m.result
+            skipped += m.dropped.map { "overlaps: room \(built[$0.room].index) overlaps room \(built[$0.other].index)" }
+        } catch {
+            s.skippedRooms = skipped
+            return refuseAll(refusalKey(error), "\(error)")
+        }
+        let secs = ScanBuildEvaluation.seconds(clock.now - t0)
+        s.builtRooms = merged.structure.rooms.count
+        s.skippedRooms = skipped
+        out.merged = merged.structure
+        let report: EvaluationReport
+        do { report = try Evaluator.evaluate(model: EvaluationModel(structure: merged.structure), plan: plan) } catch {
+            return refuseAll("scoring", "\(error)")
+        }
+        s.roomDetection = report.aggregate.rooms
+        for id in generated.scannedRoomIDs {
+            guard let e = report.rooms.first(where: { $0.truthRoomID == id }), let mi = e.modelRoomIndex, let truthRoom = plan.room(id) else {
+                out.rooms.append(refused(plan: plan, generated: generated, roomID: id, points: 0, key: "notFound",
+                                         message: "no segmented room matches room \(id)"))
+                continue
+            }
+            let model = merged.structure.rooms[mi]
+            out.builtRooms.append((id, model))
+            let level = RoomComparison.floorElevation(model).map { abs($0 - plan.floorElevation(of: truthRoom)) }
+            out.rooms.append(RoomCase(
+                planName: plan.name, index: generated.index, roomID: id, roomType: truthRoom.type.rawValue, truthArea: truthRoom.area,
+                points: cloud.count, refusal: nil, refusalKey: nil, floorIoU: e.floorIoU, floorLevelError: level, evaluation: e,
+                buildSeconds: secs))
         }
         out.structure = s
         return out
@@ -336,6 +427,10 @@ public enum RandomEvaluation {
             structures: structures.count, structuresBuilt: structures.filter { $0.refusal == nil }.count,
             structureRefusalsByReason: group(structures.compactMap { s in s.refusalKey.map { ($0, s.refusal ?? "") } }),
             structureRooms: structures.compactMap(\.roomDetection).reduce(DetectionScore(), +),
+            segmentedRooms: structures.compactMap(\.segmentedRooms).reduce(0, +),
+            skippedRoomsByReason: group(structures.flatMap { $0.skippedRooms ?? [] }.map { m in
+                (String(m.prefix { $0 != ":" }), String(m.drop { $0 != ":" }.dropFirst(2)))
+            }),
             worst: Array(worst))
     }
 

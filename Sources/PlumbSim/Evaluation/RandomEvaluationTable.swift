@@ -9,6 +9,7 @@ public enum RandomEvaluationTable {
         var out = "Random \(o.kind == .singleRoom ? "single-room" : "multi-room") plans: \(r.plans) (generator seed \(o.seed)), "
         out += "preset \(o.preset.rawValue), realism \(o.realism.rawValue), scan seed \(o.scanSeed)"
         out += o.keepsSensorPositions ? "" : ", sensor positions dropped"
+        out += o.oneCloud && o.kind == .multiRoom ? ", each plan's rooms merged into one cloud and segmented" : ""
         out += "\n\(s.rooms) rooms scanned, \(s.built) built, \(s.refused) refused (\(pct(Double(s.refused) / Double(max(1, s.rooms))))); "
         out += "\(r.redraws) generator redraws; \(String(format: "%.0f", r.seconds)) s\n\n"
         var rows: [[String]] = [["metric", "value", "", "", "", ""]]
@@ -29,7 +30,11 @@ public enum RandomEvaluationTable {
         rows.append(["object category accuracy", f(s.objectCategoryAccuracy), "", "", "", ""])
         if s.structures > 0 {
             rows.append(["structures built", "\(s.structuresBuilt)/\(s.structures)", pct(Double(s.structuresBuilt) / Double(s.structures)),
-                         "rooms found F1 \(f(s.structureRooms.f1))", "", ""])
+                         "rooms found F1 \(f(s.structureRooms.f1))", "P \(f(s.structureRooms.precision)) R \(f(s.structureRooms.recall))",
+                         "TP \(s.structureRooms.truePositives) FP \(s.structureRooms.falsePositives) FN \(s.structureRooms.falseNegatives)"])
+        }
+        if o.oneCloud && o.kind == .multiRoom {
+            rows.append(["rooms segmented", "\(s.segmentedRooms)", "left out \(s.skippedRoomsByReason.map(\.count).reduce(0, +))", "", "", ""])
         }
         out += table(rows) + "\n"
         if !s.refusalsByReason.isEmpty {
@@ -39,6 +44,10 @@ public enum RandomEvaluationTable {
         if !s.structureRefusalsByReason.isEmpty {
             out += "Structure refusals by reason\n"
             out += table([["reason", "plans", "example"]] + s.structureRefusalsByReason.map { [$0.reason, String($0.count), clip($0.example)] }) + "\n"
+        }
+        if !s.skippedRoomsByReason.isEmpty {
+            out += "Segmented rooms left out of the structure, by reason\n"
+            out += table([["reason", "rooms", "example"]] + s.skippedRoomsByReason.map { [$0.reason, String($0.count), clip($0.example)] }) + "\n"
         }
         out += "By room type\n" + breakdown(r.rooms, key: \.roomType) + "\n"
         out += "By floor area\n" + breakdown(r.rooms) { c in
@@ -61,6 +70,7 @@ public enum RandomEvaluationTable {
         c += " --preset \(o.preset.rawValue) --realism \(o.realism.rawValue)"
         if o.scanSeed != 1 { c += " --scan-seed \(o.scanSeed)" }
         if !o.keepsSensorPositions { c += " --no-sensors" }
+        if o.oneCloud { c += " --one-cloud" }
         return c + " --only \(index) --save-models /tmp/plumb-case-\(index)"
     }
 

@@ -1,0 +1,350 @@
+import Foundation
+import PlumbKernel
+
+/// Splits one registered cloud of a floor (or a building) into its rooms, builds every room with
+/// ``RoomBuilder`` and merges them with ``StructureBuilder`` into a ``CapturedStructure``.
+///
+/// Pipeline, in the cloud's local frame turned y-up (``RoomBuilder``'s convention):
+/// 1. Up axis: given, or detected like ``RoomBuilder`` does (``UpAxis``'s sensor and plane evidence) from the
+///    planes of an evenly strided sample of at most ``Options/upAxisSample`` points.
+/// 2. Storeys: the heights of all points in 2 cm bins; a run of empty bins (under 5 % of the median bin's
+///    points) at least ``Options/storeyGap`` tall (a slab: nothing but strays is seen inside it) separates two
+///    storeys. Runs of points under 1.5 m tall or
+///    holding under 2 % of the points (strays) are no storey.
+/// 3. Per storey, a plan grid of ``Options/cell`` cells. Per cell, which 5 cm height slabs hold a surface
+///    (two points and a tenth of the cell's fullest slab). **Wall evidence**: the cell's points run down without a gap at least ``Options/minimumWallRun``
+///    from its top, and that top is within 10 cm of the highest top within 30 cm (the ceiling: walls, and the
+///    lintels over doorways, reach it; furniture does not), or the points run ``Options/tallRun`` without a
+///    gap anywhere (a wall whose top was not seen). **Free space**: every other cell holding points (floor,
+///    ceiling, furniture tops), gaps up to two cells closed, never across wall evidence. Unseen cells are not
+///    free.
+/// 4. Rooms: 4-connected regions of free space. Narrow passages without lintel are split: the free space is
+///    eroded by half of ``Options/passageWidth`` (distance transform); eroded pieces reaching at least
+///    ``Options/seedDepth`` further from any wall are seeds, grown back over the free space breadth-first
+///    (a region with one seed or none stays whole). A region whose floor steps by more than
+///    ``Options/floorStep`` (a split level) is split along the step when at least two of its pieces are
+///    room-like (``Options/minimumSplitArea``, walls on half of their boundary); other pieces (beds, counters)
+///    join the piece they share most boundary with. A room must cover ``Options/minimumRoomArea``; with sensor
+///    positions, at least 1 % of the frames (and one) must have been taken standing in it (within 30 cm); without, walls must bound half of it (what is seen of a
+///    neighbour through a doorway is not a room).
+/// 5. Per room, its cloud: with sensor positions, every point of every frame whose sensor stood in the
+///    room (what a room-by-room capture gives, views through doorways included); without, the points over
+///    the room's region widened by ``Options/wallMargin`` (its walls' inner faces, not the neighbour's
+///    interior). Each is built by ``RoomBuilder`` with the identifier seed ``RoomBuilder/Options/seed``
+///    mixed with a hash of the room cloud's content; rooms that cannot be built are skipped and reported.
+///    ``StructureBuilder`` merges the rest; a room whose floor overlaps an earlier room's by more than
+///    ``StructureBuilder/Options/maximumFloorOverlap`` (the same room built twice) is skipped and reported.
+///
+/// Deterministic: the same cloud and options give the same rooms and the same structure, byte for byte
+/// (no hash-map order, seeded sampling only).
+///
+/// Complexity: O(n) over the points for storeys and grids plus O(cells) grid passes per storey, then one
+/// ``RoomBuilder`` build per room (each about linear in its points) and the structure merge.
+public struct RoomSegmentation: Sendable {
+    /// Options of a segmentation.
+    public struct Options: Sendable, Equatable {
+        /// Which input axis is up.
+        public var upAxis: UpAxis = .automatic
+        /// Plan grid cell, metres.
+        public var cell: Double = 0.05
+        /// Smallest empty height band separating two storeys, metres.
+        public var storeyGap: Double = 0.1
+        /// Smallest unbroken height of points running down from a cell's top at the ceiling that makes it a
+        /// wall (walls and the lintels over doors reach the ceiling), metres.
+        public var minimumWallRun: Double = 0.2
+        /// Unbroken height of points anywhere in a cell that makes it a wall even when its top was not seen,
+        /// metres.
+        public var tallRun: Double = 1.2
+        /// Openings without lintel up to this wide split rooms (the erosion radius is half of it), metres.
+        public var passageWidth: Double = 1.0
+        /// An eroded piece of free space seeds a room when it reaches this much farther from any wall than
+        /// the erosion radius, metres (a corridor's narrowings do not split it).
+        public var seedDepth: Double = 0.3
+        /// A floor step higher than this between neighbouring cells is a split level's edge, metres.
+        public var floorStep: Double = 0.15
+        /// Smallest area of a piece split off at a floor step to count as a room, m².
+        public var minimumSplitArea: Double = 3
+        /// Smallest free-space area of a room, m².
+        public var minimumRoomArea: Double = 1
+        /// Without sensor positions, a room's cloud is the points over its region widened by this, metres.
+        public var wallMargin: Double = 0.15
+        /// Largest sample (points) on which the up axis is detected.
+        public var upAxisSample: Int = 200_000
+        /// Options of every room's build (``RoomBuilder/Options/upAxis`` is replaced by the one found and
+        /// ``RoomBuilder/Options/seed`` is mixed with each room's content hash).
+        public var room = RoomBuilder.Options()
+        /// Options of the merge.
+        public var structure = StructureBuilder.Options()
+        /// Defaults.
+        public init() {}
+    }
+
+    /// One room found in the cloud.
+    public struct Room: Sendable, Equatable {
+        /// Storey index (0 = lowest).
+        public var storey: Int
+        /// Area of its free-space region, m².
+        public var area: Double
+        /// Plan centre of its region (x, z of the y-up local frame, relative to the cloud's origin), metres.
+        public var centre: SIMD2<Double>
+        /// Number of sensor stations that stood in it (0 without sensor positions).
+        public var stations: Int
+        /// Indices into the input cloud of the points its build uses, ascending.
+        public var pointIndices: [Int]
+        /// Whether its cloud keeps the sensor positions (frames whose sensor stood in the room).
+        public var keepsSensors: Bool
+    }
+
+    /// The rooms found, before building.
+    public struct Segmentation: Sendable, Equatable {
+        /// The up axis used.
+        public var upAxis: UpAxis
+        /// Height range of every storey (local y after the up-axis rotation), metres, lowest first.
+        public var storeys: [ClosedRange<Double>]
+        /// The rooms, by storey, then in plan order of their regions.
+        public var rooms: [Room]
+    }
+
+    /// A room that was found but left out of the structure.
+    public struct SkippedRoom: Sendable, Equatable {
+        /// Why.
+        public enum Reason: Sendable, Equatable, CustomStringConvertible {
+            /// ``RoomBuilder`` refused its cloud.
+            case build(RoomBuildError)
+            /// Its built floor overlaps room `room`'s (index into ``Segmentation/rooms``) by `fraction` of the
+            /// smaller floor: the same room built twice.
+            case overlaps(room: Int, fraction: Double)
+
+            public var description: String {
+                switch self {
+                case let .build(e): "\(e)"
+                case let .overlaps(r, f): "its floor overlaps room \(r)'s by \(Int((f * 100).rounded())) %"
+                }
+            }
+        }
+        /// Index into ``Segmentation/rooms``.
+        public var room: Int
+        /// Why it was left out.
+        public var reason: Reason
+    }
+
+    /// Everything a segmentation and build produced.
+    public struct Result: Sendable {
+        /// The rooms found.
+        public var segmentation: Segmentation
+        /// The merged structure of the rooms that were built.
+        public var structure: StructureBuilder.Result
+        /// For every room of the structure (in order), its index in ``Segmentation/rooms``.
+        public var roomIndices: [Int]
+        /// Rooms found but not in the structure, with why.
+        public var skipped: [SkippedRoom]
+    }
+
+    /// The options of this segmentation.
+    public var options: Options
+
+    /// A segmentation with the given options.
+    public init(options: Options = Options()) { self.options = options }
+
+    /// Finds the rooms of `cloud` (see the type's documentation, steps 1-5).
+    /// - Throws: ``RoomSegmentationError`` naming what is wrong with the cloud.
+    /// - Complexity: O(n + cells) plus the up-axis sample's plane segmentation when the axis is automatic.
+    public func segment(_ cloud: PointCloud) throws(RoomSegmentationError) -> Segmentation {
+        do { try cloud.validate() } catch { throw .invalidCloud(error) }
+        guard cloud.count >= 1000 else { throw .invalidCloud(.tooFewPoints(required: 1000, actual: cloud.count)) }
+        guard options.cell > 0.005, options.cell <= 0.5, options.cell.isFinite else {
+            throw .invalidOption("cell must be in (0.005, 0.5] m, got \(options.cell)")
+        }
+        let up = try upAxis(of: cloud)
+        let local = RoomBuilder.rotated(cloud, up)
+        // Every frame's station in the y-up local frame; frames no point comes from (a room cut from a building's
+        // capture keeps every frame's position) stand nowhere (NaN).
+        var stationOf: [SIMD3<Double>] = []
+        if let origins = local.sensorOrigins, let frames = local.frameIndex {
+            var used = [Bool](repeating: false, count: origins.count)
+            for f in frames { used[Int(f)] = true }
+            stationOf = origins.indices.map { used[$0] ? origins[$0] - local.origin : SIMD3(repeating: .nan) }
+        }
+        let storeys = try Self.storeys(local.y, gap: options.storeyGap)
+        var rooms: [Room] = []
+        for (s, range) in storeys.enumerated() {
+            rooms += try roomsOfStorey(s, range: range, cloud: local, stations: stationOf)
+        }
+        guard !rooms.isEmpty else { throw .noRoom }
+        return Segmentation(upAxis: up, storeys: storeys, rooms: rooms)
+    }
+
+    /// Segments `cloud`, builds every room and merges them.
+    /// - Throws: ``RoomSegmentationError``: the cloud's problem, no room built (with every room's reason), or
+    ///   the merge's error.
+    /// - Complexity: ``segment(_:)`` plus one ``RoomBuilder`` build per room and the merge.
+    public func build(_ cloud: PointCloud) throws(RoomSegmentationError) -> Result {
+        try build(segment(cloud), of: cloud)
+    }
+
+    /// Builds and merges the rooms of `seg`, a segmentation of `cloud` by ``segment(_:)`` with these options.
+    /// - Throws: ``RoomSegmentationError/noRoomBuilt(_:)`` (every room's reason) or
+    ///   ``RoomSegmentationError/structureFailed(_:)``.
+    /// - Complexity: one ``RoomBuilder`` build per room and the merge.
+    public func build(_ seg: Segmentation, of cloud: PointCloud) throws(RoomSegmentationError) -> Result {
+        var built: [(index: Int, room: CapturedRoom)] = []
+        var skipped: [SkippedRoom] = []
+        for (k, r) in seg.rooms.enumerated() {
+            do throws(RoomBuildError) {
+                built.append((k, try buildRoom(r, of: cloud, upAxis: seg.upAxis)))
+            } catch {
+                skipped.append(SkippedRoom(room: k, reason: .build(error)))
+            }
+        }
+        guard !built.isEmpty else { throw .noRoomBuilt(skipped.map { "room \($0.room): \($0.reason)" }) }
+        let merged = try Self.merge(built.map(\.room), options: options.structure)
+        skipped += merged.dropped.map { SkippedRoom(room: built[$0.room].index, reason: .overlaps(room: built[$0.other].index, fraction: $0.fraction)) }
+        skipped.sort { $0.room < $1.room }
+        return Result(segmentation: seg, structure: merged.result, roomIndices: merged.kept.map { built[$0].index }, skipped: skipped)
+    }
+
+    /// Builds one found room with ``RoomBuilder`` (the up axis found; identifiers seeded by the room cloud's
+    /// content, so rooms of one cloud never share identifiers and their order does not matter).
+    /// - Throws: ``RoomBuildError`` from the build.
+    public func buildRoom(_ room: Room, of cloud: PointCloud, upAxis: UpAxis) throws(RoomBuildError) -> CapturedRoom {
+        var part = cloud.subset(room.pointIndices)
+        if !room.keepsSensors { part.sensorOrigins = nil }
+        var o = options.room
+        o.upAxis = upAxis
+        o.seed = o.seed ^ Self.contentHash(part)
+        return try RoomBuilder(options: o).build(part).room
+    }
+
+    /// Merges rooms of one cloud with ``StructureBuilder``; a room whose floor overlaps an earlier one's too
+    /// much (``StructureBuildError/invalidRoomLocation(room:overlapping:fraction:)``) is dropped and the merge
+    /// retried. `kept` lists the input indices in the structure, `dropped` the others with the room they overlap.
+    /// - Throws: ``RoomSegmentationError/structureFailed(_:)`` for any other merge error.
+    /// - Complexity: at most one merge per dropped room plus one.
+    public static func merge(_ rooms: [CapturedRoom], options: StructureBuilder.Options) throws(RoomSegmentationError)
+        -> (result: StructureBuilder.Result, kept: [Int], dropped: [(room: Int, other: Int, fraction: Double)]) {
+        var kept = Array(rooms.indices)
+        var dropped: [(room: Int, other: Int, fraction: Double)] = []
+        while true {
+            do throws(StructureBuildError) {
+                let r = try StructureBuilder(options: options).build(kept.map { rooms[$0] })
+                return (r, kept, dropped)
+            } catch {
+                guard case let .invalidRoomLocation(j, i, f) = error, kept.count > 1 else { throw .structureFailed(error) }
+                dropped.append((kept[j], kept[i], f))
+                kept.remove(at: j)
+            }
+        }
+    }
+
+    /// A 64-bit FNV-1a hash of a cloud's point count, origin and coordinates (every point's bits).
+    /// - Complexity: O(n).
+    static func contentHash(_ c: PointCloud) -> UInt64 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        func mix(_ v: UInt64) {
+            var v = v
+            for _ in 0..<8 {
+                h = (h ^ (v & 0xff)) &* 0x0000_0100_0000_01b3
+                v >>= 8
+            }
+        }
+        mix(UInt64(c.count))
+        mix(c.origin.x.bitPattern)
+        mix(c.origin.y.bitPattern)
+        mix(c.origin.z.bitPattern)
+        for i in 0..<c.count {
+            mix(UInt64(c.x[i].bitPattern) | UInt64(c.y[i].bitPattern) << 32)
+            mix(UInt64(c.z[i].bitPattern))
+        }
+        return h
+    }
+
+    /// The up axis: the option, or detected from a strided sample's planes and stations.
+    func upAxis(of cloud: PointCloud) throws(RoomSegmentationError) -> UpAxis {
+        guard options.upAxis == .automatic else { return options.upAxis }
+        let step = Swift.max(1, (cloud.count + options.upAxisSample - 1) / Swift.max(1, options.upAxisSample))
+        let sample = step == 1 ? cloud : cloud.subset(Array(stride(from: 0, to: cloud.count, by: step)))
+        do {
+            let planes = try PlaneSegmenter.segment(sample, options: options.room.segmentation).planes
+            return UpAxis.detect(from: planes, stations: sample.sensorStations) ?? .y
+        } catch {
+            throw .upAxisNotFound(String(describing: error))
+        }
+    }
+
+    /// Height ranges of the storeys from the points' heights (type documentation, step 2).
+    /// - Complexity: O(n + span / 2 cm).
+    static func storeys(_ y: [Float], gap: Double) throws(RoomSegmentationError) -> [ClosedRange<Double>] {
+        let bin = 0.02
+        var lo = Float.infinity, hi = -Float.infinity
+        for v in y {
+            lo = Swift.min(lo, v)
+            hi = Swift.max(hi, v)
+        }
+        guard Double(hi - lo) <= 2000 else { throw .tooLarge("the points span \(Int(hi - lo)) m of height") }
+        var counts = [Int](repeating: 0, count: Int(Double(hi - lo) / bin) + 1)
+        for v in y { counts[Int(Double(v - lo) / bin)] += 1 }
+        // Strays are sparse: a bin with at most 20 points per million, or under 5 % of the median bin that holds
+        // more, is empty (a phone's stray returns put a few hundred points per bin into a slab).
+        let sparse = y.count / 50_000
+        let held = counts.filter { $0 > sparse }.sorted()
+        let empty = Swift.max(sparse, held.isEmpty ? 0 : held[held.count / 2] / 20)
+        let gapBins = Swift.max(1, Int((gap / bin).rounded(.up)))
+        var runs: [(first: Int, last: Int, points: Int)] = []
+        var k = 0
+        while k < counts.count {
+            guard counts[k] > empty else { k += 1; continue }
+            var last = k, points = 0, j = k
+            while j < counts.count {
+                if counts[j] > empty {
+                    last = j
+                    points += counts[j]
+                    j += 1
+                } else if j - last >= gapBins {
+                    break
+                } else {
+                    points += counts[j]
+                    j += 1
+                }
+            }
+            runs.append((k, last, points))
+            k = last + 1
+        }
+        let storeys = runs.filter { Double($0.last - $0.first + 1) * bin >= 1.5 && $0.points * 50 >= y.count }
+            .map { (Double(lo) + Double($0.first) * bin)...(Double(lo) + Double($0.last + 1) * bin) }
+        guard !storeys.isEmpty else { throw .noStorey }
+        return storeys
+    }
+}
+
+/// Why ``RoomSegmentation`` could not find or build the rooms of a cloud.
+public enum RoomSegmentationError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The cloud is unusable (empty, too few points, non-finite, mismatched attributes).
+    case invalidCloud(PointCloudError)
+    /// An option is out of range (which and why).
+    case invalidOption(String)
+    /// The up axis could not be detected (the plane segmentation's error); pass it explicitly.
+    case upAxisNotFound(String)
+    /// No storey: no run of points at least 1.5 m tall holding a good share of the cloud.
+    case noStorey
+    /// The cloud is too large for the segmentation grid (what).
+    case tooLarge(String)
+    /// No free-space region qualifies as a room.
+    case noRoom
+    /// Rooms were found but none could be built (each room's reason).
+    case noRoomBuilt([String])
+    /// The rooms were built but could not be merged.
+    case structureFailed(StructureBuildError)
+
+    public var description: String {
+        switch self {
+        case let .invalidCloud(e): "invalid point cloud: \(e)"
+        case let .invalidOption(why): "invalid segmentation option: \(why)"
+        case let .upAxisNotFound(why): "could not detect the up axis (\(why)); pass it explicitly (--up y|z)"
+        case .noStorey: "no storey found: no run of points at least 1.5 m tall from floor to ceiling"
+        case let .tooLarge(what): "the cloud is too large to segment: \(what)"
+        case .noRoom: "no room found: no region of free space bounded by walls"
+        case let .noRoomBuilt(why): "no room could be built: \(why.joined(separator: "; "))"
+        case let .structureFailed(e): "the rooms could not be merged: \(e)"
+        }
+    }
+}

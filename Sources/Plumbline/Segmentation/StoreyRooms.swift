@@ -1,0 +1,324 @@
+import Foundation
+import PlumbKernel
+
+/// Per-cell height occupancy of one storey's plan grid: for every cell, which 5 cm height slabs (up to 128,
+/// from the storey's bottom) are occupied, as two 64-bit words. A slab is occupied when it holds at least two
+/// points and a tenth of the cell's fullest slab: a phone's stray returns (a point or two here and there above
+/// the ceiling, behind walls) are no surface.
+struct ColumnSlabs {
+    /// Slab height, metres.
+    static let slab = 0.05
+    /// Bits of occupied slabs: `words[2 c]` slabs 0-63 of cell c, `words[2 c + 1]` slabs 64-127.
+    var words: [UInt64]
+
+    /// Fills the columns of `grid`'s cells from the points `members` of `cloud` (y-up local frame) whose
+    /// heights are measured from `bottom`; `cellOf[m]` receives member m's cell (-1 outside the grid).
+    /// - Complexity: O(members + 128 cells) time, 128 bytes per cell.
+    init(grid: FootprintGrid, cloud: PointCloud, members: [Int], bottom: Double, cellOf: inout [Int32]) {
+        let n = grid.cells.count
+        var counts = [UInt8](repeating: 0, count: 128 * n)
+        cellOf = [Int32](repeating: -1, count: members.count)
+        for (m, i) in members.enumerated() {
+            guard let c = grid.cellIndex(of: SIMD2(Double(cloud.x[i]), Double(cloud.z[i]))) else { continue }
+            cellOf[m] = Int32(c)
+            let k = Swift.min(127, Swift.max(0, Int((Double(cloud.y[i]) - bottom) / Self.slab)))
+            if counts[128 * c + k] < 255 { counts[128 * c + k] += 1 }
+        }
+        words = [UInt64](repeating: 0, count: 2 * n)
+        for c in 0..<n {
+            var most: UInt8 = 0
+            for k in 0..<128 { most = Swift.max(most, counts[128 * c + k]) }
+            guard most >= 2 else { continue }
+            let least = Swift.max(2, most / 10)
+            for k in 0..<128 where counts[128 * c + k] >= least { words[2 * c + (k >> 6)] |= UInt64(1) << UInt64(k & 63) }
+        }
+    }
+
+    /// Whether slab `k` of cell `c` is occupied.
+    func has(_ c: Int, _ k: Int) -> Bool { k >= 0 && k < 128 && words[2 * c + (k >> 6)] & (UInt64(1) << UInt64(k & 63)) != 0 }
+
+    /// Highest occupied slab of cell `c`, -1 when none.
+    func top(_ c: Int) -> Int {
+        if words[2 * c + 1] != 0 { return 127 - words[2 * c + 1].leadingZeroBitCount }
+        if words[2 * c] != 0 { return 63 - words[2 * c].leadingZeroBitCount }
+        return -1
+    }
+
+    /// Lowest occupied slab of cell `c`, -1 when none.
+    func bottom(_ c: Int) -> Int {
+        if words[2 * c] != 0 { return words[2 * c].trailingZeroBitCount }
+        if words[2 * c + 1] != 0 { return 64 + words[2 * c + 1].trailingZeroBitCount }
+        return -1
+    }
+
+    /// Number of consecutive occupied slabs of cell `c` from slab `k` downwards.
+    func run(_ c: Int, downFrom k: Int) -> Int {
+        var n = 0
+        while has(c, k - n) { n += 1 }
+        return n
+    }
+
+    /// Longest run of consecutive occupied slabs of cell `c`.
+    func longestRun(_ c: Int) -> Int {
+        var best = 0, current = 0
+        for k in 0..<128 {
+            current = has(c, k) ? current + 1 : 0
+            best = Swift.max(best, current)
+        }
+        return best
+    }
+}
+
+extension RoomSegmentation {
+    /// The rooms of storey `s` (type documentation, steps 3-5): `range` its height range and `stations` every
+    /// frame's sensor position (y-up local frame; empty without sensor positions).
+    /// - Complexity: O(n + cells).
+    func roomsOfStorey(_ s: Int, range: ClosedRange<Double>, cloud: PointCloud, stations: [SIMD3<Double>]) throws(RoomSegmentationError) -> [Room] {
+        var members: [Int] = []
+        var lo = SIMD2<Double>(repeating: .infinity), hi = SIMD2<Double>(repeating: -.infinity)
+        for i in 0..<cloud.count where range.contains(Double(cloud.y[i])) {
+            members.append(i)
+            let p = SIMD2(Double(cloud.x[i]), Double(cloud.z[i]))
+            lo = pointwiseMin(lo, p)
+            hi = pointwiseMax(hi, p)
+        }
+        guard !members.isEmpty else { return [] }
+        var grid: FootprintGrid
+        do { grid = try FootprintGrid(covering: lo, hi, cell: options.cell) } catch { throw .tooLarge("\(error)") }
+        let (w, n, cell, slab) = (grid.width, grid.cells.count, options.cell, ColumnSlabs.slab)
+        var cellOf: [Int32] = []
+        let columns = ColumnSlabs(grid: grid, cloud: cloud, members: members, bottom: range.lowerBound, cellOf: &cellOf)
+        let top = (0..<n).map(columns.top)
+        // The ceiling over each cell: the highest top within 30 cm.
+        let ceiling = Self.neighbourhoodMaximum(top, width: w, height: grid.height, radius: Int((0.3 / cell).rounded()))
+        var walls = grid
+        walls.cells = [UInt8](repeating: 0, count: n)
+        let (wallRun, tallRun) = (Int((options.minimumWallRun / slab).rounded()), Int((options.tallRun / slab).rounded()))
+        for c in 0..<n where top[c] >= 0 {
+            let atCeiling = top[c] >= ceiling[c] - 2 && Double(top[c]) * slab >= 1.2 && columns.run(c, downFrom: top[c]) >= wallRun
+            if atCeiling || columns.longestRun(c) >= tallRun { walls.cells[c] = 1 }
+        }
+        walls.dilate(radius: 1)
+        var free = grid
+        free.cells = (0..<n).map { top[$0] >= 0 && walls.cells[$0] == 0 ? 1 : 0 }
+        free.close(radius: 2)
+        for c in 0..<n where walls.cells[c] != 0 { free.cells[c] = 0 }
+
+        var label = Self.passageSplit(free, radius: options.passageWidth / 2, depth: options.seedDepth)
+        label = Self.floorStepSplit(label, free: free, walls: walls, columns: columns,
+                                    step: Int((options.floorStep / slab).rounded()), minimumCells: Int(options.minimumSplitArea / (cell * cell)))
+
+        // Regions in plan order (first cell), then which frames' sensors stood in each.
+        var firstCell: [Int] = []
+        for c in 0..<n where label[c] >= 0 {
+            while firstCell.count <= Int(label[c]) { firstCell.append(Int.max) }
+            firstCell[Int(label[c])] = Swift.min(firstCell[Int(label[c])], c)
+        }
+        let order = firstCell.indices.filter { firstCell[$0] != Int.max }.sorted { firstCell[$0] < firstCell[$1] }
+        var rank = [Int32](repeating: -1, count: firstCell.count)
+        for (k, r) in order.enumerated() { rank[r] = Int32(k) }
+        for c in 0..<n where label[c] >= 0 { label[c] = rank[Int(label[c])] }
+        let regions = order.count
+        var cells = [Int](repeating: 0, count: regions), wallEdges = cells, edges = cells
+        var sum = [SIMD2<Double>](repeating: .zero, count: regions)
+        for c in 0..<n where label[c] >= 0 {
+            let r = Int(label[c])
+            cells[r] += 1
+            sum[r] += grid.vertex(c % w, c / w) + SIMD2(repeating: cell / 2)
+            for q in Self.neighbours(c, grid) where label[q] != label[c] {
+                edges[r] += 1
+                if walls.cells[q] != 0 { wallEdges[r] += 1 }
+            }
+        }
+        // Stations find their region within 30 cm (a sensor held over a doorway's threshold).
+        let reach = Self.grown(label, grid: grid, steps: Int((0.3 / cell).rounded()))
+        var frameRegion = [Int32](repeating: -1, count: stations.count)
+        var stationsIn = [Int](repeating: 0, count: regions)
+        for (f, p) in stations.enumerated() where p.y.isFinite && range.contains(p.y) {
+            if let c = grid.cellIndex(of: SIMD2(p.x, p.z)), reach[c] >= 0 {
+                frameRegion[f] = reach[c]
+                stationsIn[Int(reach[c])] += 1
+            }
+        }
+        let placed = stationsIn.reduce(0, +), sensed = placed > 0
+        let minimumCells = Int((options.minimumRoomArea / (cell * cell)).rounded(.up))
+        let isRoom = (0..<regions).map { r in
+            cells[r] >= minimumCells && (sensed ? stationsIn[r] > 0 && 100 * stationsIn[r] >= placed : 2 * wallEdges[r] >= edges[r])
+        }
+        // Points: with sensors, every point of the frames that stood in the room; otherwise the points over its
+        // region widened by the wall margin.
+        let widened = Self.grown(label.map { $0 >= 0 && isRoom[Int($0)] ? $0 : -1 }, grid: grid,
+                                 steps: Int((options.wallMargin / cell).rounded()))
+        var points = [[Int]](repeating: [], count: regions)
+        if sensed, let frames = cloud.frameIndex {
+            for i in 0..<cloud.count {
+                let r = frameRegion[Int(frames[i])]
+                if r >= 0, isRoom[Int(r)] { points[Int(r)].append(i) }
+            }
+        }
+        for (m, i) in members.enumerated() where cellOf[m] >= 0 {
+            let r = widened[Int(cellOf[m])]
+            if r >= 0, !sensed { points[Int(r)].append(i) }
+        }
+        var rooms: [Room] = []
+        for r in 0..<regions where isRoom[r] {
+            rooms.append(Room(storey: s, area: Double(cells[r]) * cell * cell, centre: sum[r] / Double(cells[r]), stations: stationsIn[r],
+                              pointIndices: points[r].sorted(), keepsSensors: sensed))
+        }
+        return rooms
+    }
+
+    /// The 4-neighbours of cell `c` inside `grid`.
+    static func neighbours(_ c: Int, _ grid: FootprintGrid) -> [Int] {
+        let (w, i, j) = (grid.width, c % grid.width, c / grid.width)
+        var out: [Int] = []
+        if i > 0 { out.append(c - 1) }
+        if i < w - 1 { out.append(c + 1) }
+        if j > 0 { out.append(c - w) }
+        if j < grid.height - 1 { out.append(c + w) }
+        return out
+    }
+
+    /// Per cell, the largest value within a square of half-size `radius` cells.
+    /// - Complexity: O(cells * radius), separable.
+    static func neighbourhoodMaximum(_ v: [Int], width w: Int, height h: Int, radius r: Int) -> [Int] {
+        // One pass along each line (`index(line, position)`), rows first, then columns.
+        func pass(_ v: [Int], length: Int, lines: Int, _ index: (Int, Int) -> Int) -> [Int] {
+            var out = v
+            for line in 0..<lines {
+                for a in 0..<length {
+                    var m = Int.min
+                    for b in Swift.max(0, a - r)...Swift.min(length - 1, a + r) { m = Swift.max(m, v[index(line, b)]) }
+                    out[index(line, a)] = m
+                }
+            }
+            return out
+        }
+        return pass(pass(v, length: w, lines: h) { $0 * w + $1 }, length: h, lines: w) { $1 * w + $0 }
+    }
+
+    /// `label` grown breadth-first by up to `steps` 4-neighbour steps into unlabelled (-1) cells; a cell
+    /// reached by two regions in the same step takes the one that reached it first in cell order.
+    /// - Complexity: O(cells * steps) at worst.
+    static func grown(_ label: [Int32], grid: FootprintGrid, steps: Int) -> [Int32] {
+        var out = label
+        var front = out.indices.filter { out[$0] >= 0 }
+        for _ in 0..<steps where !front.isEmpty {
+            var next: [Int] = []
+            for c in front {
+                for q in neighbours(c, grid) where out[q] < 0 {
+                    out[q] = out[c]
+                    next.append(q)
+                }
+            }
+            front = next
+        }
+        return out
+    }
+
+    /// Regions of free space (labels per cell, -1 elsewhere), narrow passages split (type documentation,
+    /// step 4): seeds are the pieces of the free space farther than `radius` metres from its edge that reach
+    /// `radius + depth`; every 4-connected component with two seeds or more is shared among them by
+    /// breadth-first growth; the others stay whole.
+    /// - Complexity: O(cells).
+    static func passageSplit(_ free: FootprintGrid, radius: Double, depth: Double) -> [Int32] {
+        let d = free.distanceToEmpty()
+        var eroded = free
+        eroded.cells = d.map { $0 > radius ? 1 : 0 }
+        let (pieces, _) = eroded.componentLabels()
+        var reach = [Double](repeating: 0, count: pieces.count)
+        for c in pieces.indices where pieces[c] >= 0 { reach[Int(pieces[c])] = Swift.max(reach[Int(pieces[c])], d[c]) }
+        let (components, sizes) = free.componentLabels()
+        var seedsIn = [Int](repeating: 0, count: sizes.count)
+        var counted = [Bool](repeating: false, count: reach.count)
+        for c in pieces.indices where pieces[c] >= 0 && reach[Int(pieces[c])] >= radius + depth && !counted[Int(pieces[c])] {
+            counted[Int(pieces[c])] = true
+            seedsIn[Int(components[c])] += 1
+        }
+        // Seeds keep their piece numbers; whole components follow them.
+        var label = [Int32](repeating: -1, count: free.cells.count)
+        var front: [Int] = []
+        for c in pieces.indices where pieces[c] >= 0 && counted[Int(pieces[c])] && seedsIn[Int(components[c])] >= 2 {
+            label[c] = pieces[c]
+            front.append(c)
+        }
+        while !front.isEmpty {
+            var next: [Int] = []
+            for c in front {
+                for q in neighbours(c, free) where free.cells[q] != 0 && label[q] < 0 {
+                    label[q] = label[c]
+                    next.append(q)
+                }
+            }
+            front = next
+        }
+        let base = Int32(reach.count)
+        for c in label.indices where label[c] < 0 && components[c] >= 0 { label[c] = base + components[c] }
+        return label
+    }
+
+    /// `label` with every region whose floor steps (lowest occupied slab of neighbouring cells `step` slabs
+    /// apart or more) into at least two room-like pieces (`minimumCells` cells or more, walls along half of
+    /// the boundary) split into those pieces; the other pieces join the piece they share most boundary with,
+    /// smallest first.
+    /// - Complexity: O(cells + pieces × cells of their region).
+    static func floorStepSplit(_ label: [Int32], free: FootprintGrid, walls: FootprintGrid, columns: ColumnSlabs,
+                               step: Int, minimumCells: Int) -> [Int32] {
+        let n = label.count
+        var piece = [Int32](repeating: -1, count: n)
+        var pieceCells: [[Int]] = [], pieceRegion: [Int32] = []
+        for s in 0..<n where label[s] >= 0 && piece[s] < 0 {
+            let id = Int32(pieceCells.count)
+            var members = [s], k = 0
+            piece[s] = id
+            while k < members.count {
+                let c = members[k]
+                k += 1
+                for q in neighbours(c, free) where label[q] == label[c] && piece[q] < 0
+                    && abs(columns.bottom(q) - columns.bottom(c)) < step {
+                    piece[q] = id
+                    members.append(q)
+                }
+            }
+            pieceCells.append(members)
+            pieceRegion.append(label[s])
+        }
+        let roomLike = pieceCells.map { members -> Bool in
+            guard members.count >= minimumCells else { return false }
+            var wall = 0, all = 0
+            for c in members {
+                for q in neighbours(c, free) where piece[q] != piece[c] {
+                    all += 1
+                    if walls.cells[q] != 0 { wall += 1 }
+                }
+            }
+            return 2 * wall >= all
+        }
+        var roomLikeIn = [Int: Int]()
+        for (p, r) in pieceRegion.enumerated() where roomLike[p] { roomLikeIn[Int(r), default: 0] += 1 }
+        var out = label
+        var next = (label.max() ?? -1) + 1
+        // Regions with two room-like pieces or more: every piece joins a room-like one, smallest first.
+        var merged = Array(pieceCells.indices)
+        func root(_ p: Int) -> Int { var p = p; while merged[p] != p { p = merged[p] }; return p }
+        let pending = pieceCells.indices.filter { !roomLike[$0] && (roomLikeIn[Int(pieceRegion[$0])] ?? 0) >= 2 }
+            .sorted { pieceCells[$0].count != pieceCells[$1].count ? pieceCells[$0].count < pieceCells[$1].count : $0 < $1 }
+        for p in pending {
+            var shared: [Int: Int] = [:]
+            for c in pieceCells[p] {
+                for q in neighbours(c, free) where piece[q] >= 0 && piece[q] != piece[c] && label[q] == label[c] {
+                    let r = root(Int(piece[q]))
+                    if r != p { shared[r, default: 0] += 1 }
+                }
+            }
+            if let best = shared.max(by: { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key })?.key { merged[p] = best }
+        }
+        var newLabel = [Int32](repeating: -1, count: pieceCells.count)
+        for p in pieceCells.indices where (roomLikeIn[Int(pieceRegion[p])] ?? 0) >= 2 {
+            let r = root(p)
+            if newLabel[r] < 0 { newLabel[r] = next; next += 1 }
+            for c in pieceCells[p] { out[c] = newLabel[r] }
+        }
+        return out
+    }
+}

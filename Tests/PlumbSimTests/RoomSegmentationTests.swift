@@ -1,0 +1,167 @@
+import Foundation
+import PlumbKernel
+import Plumbline
+import Testing
+@testable import PlumbSim
+
+/// Room segmentation of one cloud (``RoomSegmentation``): rooms apart by walls and by passages without lintel,
+/// one room left whole, invariance under a rigid motion, determinism, typed errors, and a generated plan
+/// scanned into one cloud.
+@Suite struct RoomSegmentationTests {
+    /// An axis-aligned box room's inner extent in plan (x, z), metres.
+    struct Box { var x0, z0, x1, z1: Double }
+
+    /// A hole through a wall whose faces stand at `x0` and `x1`, between `z0` and `z1`, from the floor up to
+    /// `head` (the ceiling height for a passage without lintel).
+    struct Hole { var x0: Double, x1: Double, z0: Double, z1: Double, head: Double }
+
+    /// A clean synthetic scan of box rooms 2.5 m tall: floor, ceiling and inner wall faces sampled every
+    /// `spacing` metres with 3 mm of seeded jitter, minus `holes`; a hole's jambs and, under a lintel, its
+    /// head are sampled across the wall's thickness.
+    static func cloud(rooms: [Box], holes: [Hole], spacing: Double = 0.03) -> [SIMD3<Double>] {
+        let height = 2.5
+        var g = SeededGenerator(seed: 0x5E6)
+        var points: [SIMD3<Double>] = []
+        func add(_ p: SIMD3<Double>) {
+            points.append(p + SIMD3(g.nextUnitDouble() - 0.5, g.nextUnitDouble() - 0.5, g.nextUnitDouble() - 0.5) * 0.006)
+        }
+        func inHole(x: Double, z: Double, y: Double) -> Bool {
+            holes.contains { (abs($0.x0 - x) < 1e-9 || abs($0.x1 - x) < 1e-9) && z > $0.z0 && z < $0.z1 && y < $0.head }
+        }
+        func steps(_ a: Double, _ b: Double) -> [Double] {
+            let n = Swift.max(1, Int(((b - a) / spacing).rounded()))
+            return (0...n).map { a + (b - a) * Double($0) / Double(n) }
+        }
+        for r in rooms {
+            for x in steps(r.x0, r.x1) {
+                for z in steps(r.z0, r.z1) {
+                    add(SIMD3(x, 0, z))
+                    add(SIMD3(x, height, z))
+                }
+            }
+            for y in steps(0, height) {
+                for x in steps(r.x0, r.x1) {
+                    add(SIMD3(x, y, r.z0))
+                    add(SIMD3(x, y, r.z1))
+                }
+                for z in steps(r.z0, r.z1) {
+                    for x in [r.x0, r.x1] where !inHole(x: x, z: z, y: y) { add(SIMD3(x, y, z)) }
+                }
+            }
+        }
+        for h in holes {
+            for x in steps(h.x0, h.x1) {
+                for z in steps(h.z0, h.z1) { add(SIMD3(x, 0, z)) }
+                for y in steps(0, h.head) {
+                    add(SIMD3(x, y, h.z0))
+                    add(SIMD3(x, y, h.z1))
+                }
+                if h.head < height {
+                    for z in steps(h.z0, h.z1) {
+                        add(SIMD3(x, h.head, z))
+                        for y in steps(h.head, height) where x == h.x0 || x == h.x1 { add(SIMD3(x, y, z)) }
+                    }
+                } else {
+                    for z in steps(h.z0, h.z1) { add(SIMD3(x, height, z)) }
+                }
+            }
+        }
+        return points
+    }
+
+    /// Two 4 m x 3 m rooms side by side, a 15 cm wall between them with a 0.9 m hole from the floor up to
+    /// `head` (2.5 m: a passage without lintel).
+    static func twoRooms(head: Double) throws -> PointCloud {
+        let a = Box(x0: 0, z0: 0, x1: 4, z1: 3), b = Box(x0: 4.15, z0: 0, x1: 8.15, z1: 3)
+        let hole = [Hole(x0: 4, x1: 4.15, z0: 1.0, z1: 1.9, head: head)]
+        return try PointCloud(worldPoints: cloud(rooms: [a, b], holes: hole))
+    }
+
+    static func options() -> RoomSegmentation.Options {
+        var o = RoomSegmentation.Options()
+        o.upAxis = .y
+        return o
+    }
+
+    /// A passage without lintel, 0.9 m wide, does not join two rooms: the free space is eroded at the
+    /// passage's throat and grown back from the two rooms.
+    @Test func passageWithoutLintelSplitsTwoRooms() throws {
+        let seg = try RoomSegmentation(options: Self.options()).segment(Self.twoRooms(head: 2.5))
+        #expect(seg.rooms.count == 2)
+        #expect(seg.storeys.count == 1)
+        for r in seg.rooms { #expect(abs(r.area - 12) < 1.2, "area \(r.area) m²") }
+    }
+
+    /// A doorway under a lintel splits by wall evidence alone.
+    @Test func doorwayWithLintelSplitsTwoRooms() throws {
+        let seg = try RoomSegmentation(options: Self.options()).segment(Self.twoRooms(head: 2.05))
+        #expect(seg.rooms.count == 2)
+    }
+
+    /// One room, with a doorway to nothing, stays one room holding its points.
+    @Test func singleRoomIsNotSplit() throws {
+        let room = Box(x0: 0, z0: 0, x1: 5, z1: 4)
+        let cloud = try PointCloud(worldPoints: Self.cloud(rooms: [room], holes: [Hole(x0: 5, x1: 5.15, z0: 1.5, z1: 2.4, head: 2.05)]))
+        let seg = try RoomSegmentation(options: Self.options()).segment(cloud)
+        #expect(seg.rooms.count == 1)
+        // All but the doorway's jambs and threshold beyond the wall margin.
+        #expect(seg.rooms.first?.pointIndices.count ?? 0 >= cloud.count * 97 / 100)
+    }
+
+    /// A rigid motion of the cloud (yaw 30°, a shift) moves the segmentation: same rooms, same areas within
+    /// the raster's tolerance.
+    @Test func rigidMotionMovesTheSegmentation() throws {
+        let cloud = try Self.twoRooms(head: 2.5)
+        let motion = RigidTransform(axis: SIMD3(0, 1, 0), angle: 30 * .pi / 180, translation: SIMD3(12.3, 0.4, -7.1))
+        let moved = try PointCloud(worldPoints: (0..<cloud.count).map { motion.apply(cloud.worldPoint($0)) })
+        let a = try RoomSegmentation(options: Self.options()).segment(cloud)
+        let b = try RoomSegmentation(options: Self.options()).segment(moved)
+        #expect(a.rooms.count == b.rooms.count)
+        let areasA = a.rooms.map(\.area).sorted(), areasB = b.rooms.map(\.area).sorted()
+        for (x, y) in zip(areasA, areasB) { #expect(abs(x - y) / x < 0.05, "areas \(areasA) vs \(areasB)") }
+    }
+
+    /// The same cloud twice gives the same structure JSON, byte for byte, and the rooms' identifiers differ.
+    @Test func sameCloudSameBytes() throws {
+        let cloud = try Self.twoRooms(head: 2.05)
+        let first = try RoomSegmentation(options: Self.options()).build(cloud)
+        let second = try RoomSegmentation(options: Self.options()).build(cloud)
+        #expect(first.structure.structure.rooms.count == 2)
+        #expect(try RoomPlanJSON.encode(first.structure.structure) == RoomPlanJSON.encode(second.structure.structure))
+        let ids = first.structure.structure.rooms.map(\.identifier)
+        #expect(Set(ids).count == ids.count)
+    }
+
+    /// A generated two-room plan (seed 2026, plan 5) scanned with the phone preset, its rooms' clouds merged
+    /// into one: both rooms are found (rooms F1 1) and each floor is within IoU 0.85 of the truth, with and
+    /// without sensor positions.
+    @Test(arguments: [true, false])
+    func generatedPlanInOneCloud(sensors: Bool) {
+        var o = RandomEvaluation.Options()
+        o.kind = .multiRoom
+        o.seed = 2026
+        o.count = 6
+        o.only = [5]
+        o.oneCloud = true
+        o.keepsSensorPositions = sensors
+        let report = RandomEvaluation.run(o)
+        #expect(report.rooms.count == 2)
+        #expect(report.summary.structureRooms.f1 == 1, "\(report.summary.structureRooms)")
+        for r in report.rooms { #expect(r.floorIoU >= 0.85, "\(r.roomID): floor IoU \(r.floorIoU) \(r.refusal ?? "")") }
+    }
+
+    /// Bad input gives typed errors.
+    @Test func badInputIsATypedError() throws {
+        #expect(throws: RoomSegmentationError.invalidCloud(.tooFewPoints(required: 1000, actual: 0))) {
+            try RoomSegmentation().segment(PointCloud())
+        }
+        var nan = try Self.twoRooms(head: 2.5)
+        nan.x[7] = .nan
+        #expect(throws: RoomSegmentationError.invalidCloud(.nonFiniteCoordinate(index: 7))) {
+            try RoomSegmentation(options: Self.options()).segment(nan)
+        }
+        // A flat sheet of points: no storey.
+        let sheet = try PointCloud(worldPoints: (0..<4000).map { SIMD3(Double($0 % 80) * 0.05, 0, Double($0 / 80) * 0.05) })
+        #expect(throws: RoomSegmentationError.noStorey) { try RoomSegmentation(options: Self.options()).segment(sheet) }
+    }
+}
