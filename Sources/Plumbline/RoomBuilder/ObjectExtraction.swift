@@ -12,7 +12,7 @@ import PlumbKernel
 /// (floor patches, rugs), elevated fragments under 35 cm across (window and door reveals), parts reaching the
 /// ceiling (structure the outline did not model), parts whose bottom is over 1 m up that are more than 25 cm
 /// from every wall or under 30 cm tall (wall-hung furniture hangs on a wall), floor-standing panels thinner
-/// than 16 cm, tall floor-standing sheets of points across or against a wall (door leaves), elevated panels
+/// than 16 cm, tall floor-standing sheets of points across the nearest wall (door leaves), elevated panels
 /// under 60 cm wide (faces split off a cabinet; a television passes), and floor-to-ceiling parts covering more
 /// than 40 % of the room (unmodelled structure). Boxes that end within the dropped wall band are extended to
 /// the wall (``WallSupportedBox``).
@@ -105,11 +105,11 @@ struct ObjectExtraction {
             guard height > 0.05 else { continue }
             let high = base - floorY >= Self.highBottom
             guard !high || (c.wallGap <= Self.wallHungReach && height >= Self.highMinimumHeight) else { continue }
-            // Thin panels are wall-hung televisions or phantoms: door leaves (a tall panel across the nearest
-            // wall or against it), side faces split off a cabinet.
+            // Thin panels are wall-hung televisions or phantoms: door leaves (a tall sheet of points across
+            // the nearest wall; a wardrobe seen only from the front runs along it), side faces split off a cabinet.
             if base - floorY < 0.3 {
                 guard Swift.min(w, d) >= Self.panelDepth else { continue }
-                guard !(c.panel && height > Self.leafMinimumHeight && (!c.alongWall || c.wallGap <= 0.12)) else { continue }
+                guard !(c.panel && height > Self.leafMinimumHeight && !c.alongWall) else { continue }
             } else {
                 guard Swift.min(w, d) >= Self.panelDepth || Swift.max(w, d) > 0.6 else { continue }
             }
