@@ -174,6 +174,16 @@ struct ObjectSceneTests {
         }
     }
 
+    /// A washing machine (0.6 x 0.6 x 0.85 m) alone against a wall is a washer-dryer, not one module of a counter.
+    @Test func loneCounterHeightCubeIsAWasher() throws {
+        var rng = SeededGenerator(seed: 19)
+        var pts: [SIMD3<Float>] = []
+        Self.box(SIMD3(2.0, 0.0, 0.01), SIMD3(2.6, 0.85, 0.61), faces: [.top, .minX, .maxX, .maxZ], rng: &rng, into: &pts)
+        let found = try Self.objects(pts)
+        #expect(found.map(\.category) == [.washerDryer])
+        if let o = found.first { #expect(Self.boxError(o, SIMD3(2.0, 0, 0.01), SIMD3(2.6, 0.85, 0.61)) < 0.04) }
+    }
+
     /// A toilet (0.4 x 0.7 x 0.78 m) sticking out from the wall is a toilet; a cabinet of about its size along
     /// the wall is not. (The old rules wanted a toilet under 0.5 m on both sides: storage.)
     @Test func toiletSticksOutFromTheWall() throws {

@@ -63,8 +63,9 @@ enum ObjectClassifier {
             if d < 0.28, w > 0.6, h > 0.3 { return .television }
             return (top < 1.1 && w < 0.9) ? .sink : .storage
         }
-        // A counter-height run of modules, and its modules (the run is cut before classification).
-        if isCounter(s) { return (c.bathroom && w < 1.1) ? .sink : .storage }
+        // A counter-height run (over one module wide; a lone unit is judged below: a washing machine, a
+        // vanity), and in a bathroom a basin cabinet.
+        if isCounter(s), w >= 1.5 * counterModule || c.bathroom { return (c.bathroom && w < 1.1) ? .sink : .storage }
         // Low flat tops: beds (mattress at 0.25-0.72 m, over 1.85 m long), bathtubs (rim at 0.4-0.7 m, 1.4-1.95 m
         // long, against a wall).
         if w > 1.85, d > 0.85, t > 0.25, t < 0.72 { return .bed }
