@@ -1,4 +1,5 @@
 import Foundation
+import Plumbline
 
 /// Errors of one model wall matched to a truth wall face (model minus truth; metres, degrees).
 public struct WallErrorRecord: Sendable, Equatable, Codable {
@@ -74,9 +75,12 @@ public struct ObjectScore: Sendable, Equatable, Codable {
     public var ious: [Double]
     /// Matched pairs whose categories agree.
     public var categoryCorrect: Int
+    /// Every matched pair, missed truth object and false positive, for error breakdowns
+    /// (``RandomEvaluationTable`` tabulates them by category).
+    public var outcomes: [ObjectOutcome]
 
     /// An empty score.
-    public init() { detection = DetectionScore(); ious = []; categoryCorrect = 0 }
+    public init() { detection = DetectionScore(); ious = []; categoryCorrect = 0; outcomes = [] }
 
     /// Fraction of matched pairs with the right category (1 when nothing matched).
     public var categoryAccuracy: Double {
@@ -89,8 +93,45 @@ public struct ObjectScore: Sendable, Equatable, Codable {
         r.detection = a.detection + b.detection
         r.ious += b.ious
         r.categoryCorrect += b.categoryCorrect
+        r.outcomes += b.outcomes
         return r
     }
+}
+
+/// One furniture box of a compared room, as an error breakdown needs it.
+public struct ObjectBoxRecord: Sendable, Equatable, Codable {
+    /// RoomPlan category name.
+    public var category: String
+    /// Longer horizontal side, shorter horizontal side and height, metres.
+    public var width: Double, depth: Double, height: Double
+    /// Bottom above the truth room's floor, metres.
+    public var elevation: Double
+    /// Plan centre (x, z), metres.
+    public var center: SIMD2<Double>
+
+    /// The record of an object standing in a room whose floor is at `floorY`.
+    public init(_ o: CapturedRoom.Object, floorY: Double) {
+        category = o.category.name
+        let d = o.dimensions
+        width = Double(Swift.max(d.x, d.z))
+        depth = Double(Swift.min(d.x, d.z))
+        height = Double(d.y)
+        elevation = Double(o.bottomElevation) - floorY
+        let b = UprightBox(o)
+        center = b.planCenter
+    }
+}
+
+/// A matched pair (both boxes), a missed truth object (``truth`` only) or a false positive (``model`` only).
+public struct ObjectOutcome: Sendable, Equatable, Codable {
+    /// The truth box, nil for a false positive.
+    public var truth: ObjectBoxRecord?
+    /// The model box, nil for a missed truth object.
+    public var model: ObjectBoxRecord?
+    /// Box IoU of the pair; for an unmatched box, its largest IoU with any box of the other side (0 if none).
+    public var iou: Double
+    /// For an unmatched box: the category of the other side's box it overlaps most (nil when none overlaps).
+    public var nearest: String?
 }
 
 /// Agreement counts of storey numbers over matched rooms, walls, openings and objects.

@@ -49,6 +49,8 @@ public enum RandomEvaluationTable {
             out += "Segmented rooms left out of the structure, by reason\n"
             out += table([["reason", "rooms", "example"]] + s.skippedRoomsByReason.map { [$0.reason, String($0.count), clip($0.example)] }) + "\n"
         }
+        let outcomes = r.rooms.compactMap(\.evaluation).flatMap(\.objects.outcomes)
+        if !outcomes.isEmpty { out += "Objects by category\n" + objectBreakdown(outcomes) + "\n" }
         out += "By room type\n" + breakdown(r.rooms, key: \.roomType) + "\n"
         out += "By floor area\n" + breakdown(r.rooms) { c in
             c.truthArea < 8 ? "< 8 m²" : c.truthArea < 20 ? "8-20 m²" : c.truthArea < 40 ? "20-40 m²" : "≥ 40 m²"
@@ -82,6 +84,29 @@ public enum RandomEvaluationTable {
             let st = SummaryStatistic(v.map(\.floorIoU))
             let p10 = SummaryStatistic.percentile(sorted: v.map(\.floorIoU).sorted(), 0.1)
             rows.append([k, String(v.count), String(v.filter { $0.refusal != nil }.count), f(st.mean), f(p10), f(st.min)])
+        }
+        return table(rows)
+    }
+
+    /// Per category: truth objects, matched, matched with the right category, what the wrong ones were
+    /// called, misses that overlap a model box (boxed too differently or merged) and false positives (those
+    /// overlapping a truth box: split or misplaced). Categories in name order, confusions by count.
+    static func objectBreakdown(_ outcomes: [ObjectOutcome]) -> String {
+        var names = Set<String>()
+        for o in outcomes { if let t = o.truth { names.insert(t.category) }; if let m = o.model { names.insert(m.category) } }
+        var rows = [["category", "truth", "matched", "right", "called instead", "missed (overlapping)", "false pos. (overlapping)"]]
+        for c in names.sorted() {
+            let truth = outcomes.filter { $0.truth?.category == c }
+            let matched = truth.filter { $0.model != nil }
+            let right = matched.filter { $0.model?.category == c }.count
+            var called: [String: Int] = [:]
+            for o in matched { if let m = o.model, m.category != c { called[m.category, default: 0] += 1 } }
+            let confusions = called.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+                .prefix(3).map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+            let missed = truth.filter { $0.model == nil }
+            let fp = outcomes.filter { $0.truth == nil && $0.model?.category == c }
+            rows.append([c, String(truth.count), String(matched.count), String(right), confusions.isEmpty ? "-" : confusions,
+                         "\(missed.count) (\(missed.filter { $0.iou > 0 }.count))", "\(fp.count) (\(fp.filter { $0.iou > 0 }.count))"])
         }
         return table(rows)
     }

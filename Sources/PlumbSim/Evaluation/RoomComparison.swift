@@ -40,7 +40,7 @@ enum RoomComparison {
         for (ml, tl, pairs) in [(mRoom.doors, truth.doors, d.pairs), (mRoom.windows, truth.windows, w.pairs), (mRoom.openings, truth.openings, o.pairs)] {
             for (i, j) in pairs { storeys = storeys + StoreyScore(correct: ml[i].story == tl[j].story ? 1 : 0, total: 1) }
         }
-        let ob = ObjectMatcher.match(model: mRoom.objects, truth: truth.objects)
+        let ob = ObjectMatcher.match(model: mRoom.objects, truth: truth.objects, floorY: floorElevation(truth) ?? 0)
         for (i, j) in ob.pairs {
             storeys = storeys + StoreyScore(correct: mRoom.objects[i].story == truth.objects[j].story ? 1 : 0, total: 1)
         }

@@ -23,6 +23,27 @@ struct OutlineDistance {
         }
     }
 
+    /// Unit direction of the side nearest to `p` (a curved side's tangent at `p`), nil for an outline without
+    /// corners; the first side on ties.
+    /// - Complexity: O(sides), no allocation.
+    func nearestSideDirection(to p: SIMD2<Double>) -> SIMD2<Double>? {
+        var best: (distance: Double, direction: SIMD2<Double>)?
+        for k in start.indices {
+            let d: Double, dir: SIMD2<Double>
+            if let wall = arc[k] {
+                d = wall.distance(to: p)
+                dir = wall.tangent(at: p)
+            } else {
+                let a = start[k], ab = side[k]
+                let t = Swift.max(0, Swift.min(1, planDot(p - a, ab) / lengthSquared[k]))
+                d = planLength(p - (a + ab * t))
+                dir = ab / lengthSquared[k].squareRoot()
+            }
+            if d < (best?.distance ?? .infinity) { best = (d, dir) }
+        }
+        return best?.direction
+    }
+
     /// Distance from `p` to the nearest side, metres (infinity for an outline without corners).
     /// - Complexity: O(sides), no allocation.
     func distance(to p: SIMD2<Double>) -> Double {
