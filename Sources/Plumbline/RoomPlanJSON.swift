@@ -306,16 +306,6 @@ public struct RoomPlanJSONElementCounts: Sendable, Equatable {
         return rooms ? inRooms[k] : topLevel[k]
     }
 
-    /// The longest list of the root object (`inRooms: false`: a `CapturedRoom`'s own lists, or a
-    /// structure's merged lists) or of its rooms summed (`inRooms: true`), with its key; ties go to the
-    /// earlier key of ``keys``. `("walls", 0)` when every list is empty.
-    public func longestList(inRooms rooms: Bool = false) -> (key: String, count: Int) {
-        let counts = rooms ? inRooms : topLevel
-        var best = 0
-        for k in counts.indices where counts[k] > counts[best] { best = k }
-        return (Self.keys[best], counts[best])
-    }
-
     /// Whether the raw bytes of a JSON string's content (between its quotes) spell `name` (ASCII letters),
     /// reading `\uXXXX` escapes; any other escape stands for a character no name has.
     /// - Complexity: O(bytes), no allocation.

@@ -168,8 +168,9 @@ import Testing
 
     @Test func oversizedInputIsRejectedBeforeAnyWork() throws {
         var a = F.room(0, lo: SIMD2(0, 0), hi: SIMD2(4, 3))
-        a.walls = (0..<10_001).map { k in F.wall(SIMD2(0, Float(k) * 0.01), SIMD2(1, Float(k) * 0.01), floorY: 0, height: 2.5, id: F.id(0, 1000 + k)) }
-        #expect(throws: StructureBuildError.tooManyElements(path: "rooms[0].walls", count: 10_001, limit: 10_000)) {
+        let n = StructureBuilder.maximumElementsPerList + 1
+        a.walls = (0..<n).map { k in F.wall(SIMD2(0, Float(k) * 0.01), SIMD2(1, Float(k) * 0.01), floorY: 0, height: 2.5, id: F.id(0, 1000 + k)) }
+        #expect(throws: StructureBuildError.tooManyElements(path: "rooms[0].walls", count: n, limit: StructureBuilder.maximumElementsPerList)) {
             try StructureBuilder().build([a])
         }
     }

@@ -71,11 +71,13 @@ public struct EvaluationModel: Sendable, Equatable {
     public static func decode(_ data: Data) throws(EvaluationError) -> EvaluationModel {
         let counts: RoomPlanJSONElementCounts
         do { counts = try RoomPlanJSON.elementCounts(in: data) } catch { throw .unreadableModel(error) }
-        let longest = counts.longestList()
         if counts.hasRooms, counts.count("walls") > maximumElementsPerList {
             throw .tooManyElements(path: "walls", count: counts.count("walls"), limit: maximumElementsPerList)
-        } else if !counts.hasRooms, longest.count > maximumElementsPerList {
-            throw .tooManyElements(path: "rooms[0].\(longest.key)", count: longest.count, limit: maximumElementsPerList)
+        } else if !counts.hasRooms {
+            // The lists validate() bounds (not `sections`), in its order.
+            for key in ["walls", "doors", "windows", "openings", "floors", "objects"] where counts.count(key) > maximumElementsPerList {
+                throw .tooManyElements(path: "rooms[0].\(key)", count: counts.count(key), limit: maximumElementsPerList)
+            }
         }
         let isStructure: Bool
         do { isStructure = try RoomPlanJSON.decode(TopLevelProbe.self, from: data).hasRooms } catch { throw .unreadableModel(error) }

@@ -256,9 +256,9 @@ public struct StructureBuilder: Sendable {
     /// reading many files spends no parse on an input the builder cannot take.
     /// - Complexity: O(1).
     package static func precheck(_ counts: RoomPlanJSONElementCounts, roomIndex r: Int, total: inout Int) throws(StructureBuildError) {
-        let longest = counts.longestList()
-        guard longest.count <= maximumElementsPerList else {
-            throw .tooManyElements(path: "rooms[\(r)].\(longest.key)", count: longest.count, limit: maximumElementsPerList)
+        // The lists the builder bounds (not `sections`), in its order.
+        for key in ["walls", "doors", "windows", "openings", "floors", "objects"] where counts.count(key) > maximumElementsPerList {
+            throw .tooManyElements(path: "rooms[\(r)].\(key)", count: counts.count(key), limit: maximumElementsPerList)
         }
         total += ["walls", "doors", "windows", "openings", "objects"].reduce(0) { $0 + counts.count($1) }
         guard total <= maximumTotalElements else { throw .tooManyElements(path: "rooms (all elements)", count: total, limit: maximumTotalElements) }
