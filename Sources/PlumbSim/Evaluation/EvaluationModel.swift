@@ -67,7 +67,8 @@ public struct EvaluationModel: Sendable, Equatable {
     /// A list longer than ``maximumElementsPerList`` in a room document (or in a structure's merged walls)
     /// is refused from a count of the bytes (``Plumbline/RoomPlanJSON/elementCounts(in:)``) before
     /// `JSONDecoder` builds the tree (seconds and ~8 bytes of memory per input byte for tens of megabytes).
-    /// - Complexity: O(size of the input) (parsed twice: once for the key probe).
+    /// Whether it is a structure comes from the same count (the root's `rooms` key), not from a parse.
+    /// - Complexity: O(size of the input).
     public static func decode(_ data: Data) throws(EvaluationError) -> EvaluationModel {
         let counts: RoomPlanJSONElementCounts
         do { counts = try RoomPlanJSON.elementCounts(in: data) } catch { throw .unreadableModel(error) }
@@ -79,10 +80,8 @@ public struct EvaluationModel: Sendable, Equatable {
                 throw .tooManyElements(path: "rooms[0].\(key)", count: counts.count(key), limit: maximumElementsPerList)
             }
         }
-        let isStructure: Bool
-        do { isStructure = try RoomPlanJSON.decode(TopLevelProbe.self, from: data).hasRooms } catch { throw .unreadableModel(error) }
         do {
-            if isStructure { return EvaluationModel(structure: try RoomPlanJSON.decode(CapturedStructure.self, from: data)) }
+            if counts.hasRooms { return EvaluationModel(structure: try RoomPlanJSON.decode(CapturedStructure.self, from: data)) }
             return EvaluationModel(room: try RoomPlanJSON.decode(CapturedRoom.self, from: data))
         } catch { throw .unreadableModel(error) }
     }
@@ -124,15 +123,3 @@ public struct EvaluationModel: Sendable, Equatable {
     }
 }
 
-private struct TopLevelProbe: Decodable {
-    var hasRooms: Bool
-    private struct Key: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init?(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
-    init(from decoder: any Decoder) throws {
-        hasRooms = try decoder.container(keyedBy: Key.self).contains(Key(stringValue: "rooms")!)
-    }
-}
