@@ -15,10 +15,10 @@ import PlumbKernel
 ///    are refined by point-to-plane ICP (``PointToPlaneICP``, all six degrees of freedom, `Double`, about
 ///    the moved setup's centroid). The refined pose leaving the largest share of the setup on the
 ///    reference wins; it is polished with more points at shorter pairing distances.
-/// 4. It is refused when another, different refined pose (more than 2° or 10 cm away) does almost as well
-///    (within ``Options/ambiguityMargin``: a symmetric room seen from two places), when the overlap is
-///    below ``Options/minimumOverlap`` (different rooms, too little overlap) or when the residual is above
-///    ``Options/maximumRMS``. The overlap is symmetric: the smaller of the share of the setup's points on
+/// 4. It is refused when the overlap is below ``Options/minimumOverlap`` (different rooms, too little
+///    overlap), when another, different refined pose (more than 2° or 10 cm away) does almost as well
+///    (within ``Options/ambiguityMargin``: a symmetric room seen from two places) or when the residual is
+///    above ``Options/maximumRMS``, checked in that order. The overlap is symmetric: the smaller of the share of the setup's points on
 ///    the reference's surfaces and the share of the reference's points on the setup's (paired within
 ///    10 cm, within 3 cm along the surface normal), so a small room placed inside a large one, whose
 ///    floor lands on the large one's floor, still overlaps poorly.
@@ -152,10 +152,6 @@ public enum SetupRegistration {
         guard let first = order.first else { throw .noConsistentHypothesis }
         let best = aligned[first]
         let rival = order.dropFirst().map { aligned[$0] }.first { differ($0.transform, best.transform, at: centre) }
-        if let rival, rival.inlierFraction > best.inlierFraction - options.ambiguityMargin {
-            let (turn, shift) = difference(rival.transform, best.transform, at: centre)
-            throw .ambiguous(inlierFraction: best.inlierFraction, runnerUp: rival.inlierFraction, turnDegrees: turn, shift: shift)
-        }
         // Polish with more points at shorter pairing distances.
         let all = Relocalizer.subsample(src, max: 16000, seed: ref.seed)
         let polished = ref.icp.align(source: all, initial: best.transform, startDistance: 0.1, endDistance: 0.03,
@@ -165,6 +161,12 @@ public enum SetupRegistration {
         let reverse = back.surfaceInlierFraction(ref.sample, t.inverse, pairing: 0.1, residual: 0.03)
         guard min(forward, reverse) >= options.minimumOverlap else {
             throw .poorOverlap(setupOnReference: forward, referenceOnSetup: reverse, required: options.minimumOverlap)
+        }
+        // Checked after the overlap, so that clouds of different rooms (where every pose fits poorly, and about
+        // as poorly) are reported as not overlapping rather than as ambiguous.
+        if let rival, rival.inlierFraction > best.inlierFraction - options.ambiguityMargin {
+            let (turn, shift) = difference(rival.transform, best.transform, at: centre)
+            throw .ambiguous(inlierFraction: best.inlierFraction, runnerUp: rival.inlierFraction, turnDegrees: turn, shift: shift)
         }
         guard polished.rms <= options.maximumRMS else { throw .poorResidual(rms: polished.rms, limit: options.maximumRMS) }
         return Result(transform: t, inlierFraction: polished.inlierFraction, rms: polished.rms, setupOnReference: forward,
