@@ -2,8 +2,8 @@ import Foundation
 import Plumbline
 
 extension ExportModel {
-    /// Reads RoomPlan JSON: a ``Plumbline/CapturedStructure`` when the top level has `rooms`, else a
-    /// ``Plumbline/CapturedRoom``.
+    /// Reads RoomPlan JSON: a ``Plumbline/CapturedStructure`` when the top-level object has a `rooms` key
+    /// (``Plumbline/RoomPlanJSONElementCounts/hasRooms``), else a ``Plumbline/CapturedRoom``.
     /// - Throws: `RoomPlanJSONError` for unreadable JSON, ``ExportError`` for invalid geometry.
     /// The file is read once, within `RoomPlanJSON.maximumInputBytes` (so a pipe works too), and
     /// its element lists are counted before parsing (`RoomPlanJSON.elementCounts(in:)`): a model
@@ -11,13 +11,13 @@ extension ExportModel {
     /// ``ExportError/tooManyElements(count:limit:)`` before `JSONDecoder` runs.
     public static func load(contentsOf url: URL) throws -> ExportModel {
         let data = try RoomPlanJSON.readInput(url)
-        let count = elementCount(try RoomPlanJSON.elementCounts(in: data))
+        let counts = try RoomPlanJSON.elementCounts(in: data)
+        let count = elementCount(counts)
         guard count <= maximumElements else { throw ExportError.tooManyElements(count: count, limit: maximumElements) }
-        do {
-            return try ExportModel(structure: RoomPlanJSON.decode(CapturedStructure.self, from: data))
-        } catch RoomPlanJSONError.missingKey(key: "rooms", path: _) {
-            return try ExportModel(room: RoomPlanJSON.decode(CapturedRoom.self, from: data))
-        }
+        // The root's `rooms` key (from the same count) says structure or room: one parse, not a failed
+        // structure parse first.
+        if counts.hasRooms { return try ExportModel(structure: RoomPlanJSON.decode(CapturedStructure.self, from: data, counted: counts)) }
+        return try ExportModel(room: RoomPlanJSON.decode(CapturedRoom.self, from: data, counted: counts))
     }
 
     /// The element count ``validate()`` would find in the decoded model (surfaces and objects, plus each

@@ -3,7 +3,7 @@ import PlumbKernel
 /// Reads ASTM E2807 (E57) files into one ``PointCloud``.
 ///
 /// Every page's CRC-32C is checked first (``PointCloudReadOptions/verifyChecksums``). The XML section is
-/// parsed with Foundation's `XMLParser`; each `data3D` scan's compressed vector is decoded with the bitpack
+/// parsed by its own strict XML reader (`E57XMLTree`); each `data3D` scan's compressed vector is decoded with the bitpack
 /// codec (`Float` single/double, `Integer`, `ScaledInteger`; other codecs are refused with
 /// ``PointCloudFormatError/unsupportedFeature(format:feature:at:)``), its cartesian or spherical coordinates
 /// are moved by the scan's `pose` (rotation quaternion, then translation) into the file frame, and all

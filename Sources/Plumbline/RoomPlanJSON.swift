@@ -95,12 +95,20 @@ public enum RoomPlanJSON {
     /// ``CapturedRoom`` or ``CapturedStructure`` must pass its `validate()` (physical bounds, rigid
     /// transforms, simple polygons, unique identifiers): otherwise ``RoomPlanJSONError/invalidModel(_:)``.
     public static func decode<T: Decodable>(_ type: T.Type, from input: Data) throws(RoomPlanJSONError) -> T {
+        try decode(T.self, from: input, counted: nil)
+    }
+
+    /// As ``decode(_:from:)``, for a caller that has already counted `input`'s elements with
+    /// ``elementCounts(in:)`` (which checks the same structure limits): `counted` is that count, and the
+    /// bytes are not counted a second time. `nil` counts them here.
+    package static func decode<T: Decodable>(_ type: T.Type, from input: Data,
+                                             counted: RoomPlanJSONElementCounts?) throws(RoomPlanJSONError) -> T {
         let data = input.starts(with: [0xEF, 0xBB, 0xBF]) ? Data(input.dropFirst(3)) : input
         guard !data.isEmpty else { throw .emptyInput }
         guard data.count <= maximumInputBytes else {
             throw .inputTooLarge(bytes: data.count, limit: maximumInputBytes)
         }
-        try checkStructure(data)
+        if counted == nil { try checkStructure(data) }
         let value: T
         do {
             value = try makeDecoder().decode(T.self, from: data)

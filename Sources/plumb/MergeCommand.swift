@@ -56,8 +56,9 @@ struct MergeCommand: AsyncParsableCommand {
         for (r, (path, name)) in zip(rooms, RoomName.names(forPaths: rooms)).enumerated() {
             do {
                 let data = try RoomPlanJSON.readInput(URL(fileURLWithPath: path))
-                try StructureBuilder.precheck(RoomPlanJSON.elementCounts(in: data), roomIndex: r, total: &elements)
-                input.append(RoomName.naming(try RoomPlanJSON.decode(CapturedRoom.self, from: data), name))
+                let counts = try RoomPlanJSON.elementCounts(in: data)
+                try StructureBuilder.precheck(counts, roomIndex: r, total: &elements)
+                input.append(RoomName.naming(try RoomPlanJSON.decode(CapturedRoom.self, from: data, counted: counts), name))
             } catch {
                 throw InputFileError(path: path, error: error)
             }

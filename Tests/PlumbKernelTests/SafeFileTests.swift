@@ -215,6 +215,41 @@ struct SafeFileTests {
         #expect(ok.targets == [a, b])
     }
 
+    /// A rename that fails at commit (here the second target became a non-empty directory after it was
+    /// staged, so rename(2) refuses with EISDIR): the error names that target and the system's reason,
+    /// the targets renamed before it keep their new contents (as documented), the directory is untouched,
+    /// the later targets keep their old contents, and no temporary is left behind.
+    @Test("a rename that fails at commit names its target, leaves later targets old and no temporary behind")
+    func batchRenameFailure() throws {
+        let dir = try scratchFolder("batch-rename")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let a = dir + "/a.json", b = dir + "/b.svg", c = dir + "/c.ifc"
+        for (p, old) in [(a, "old a"), (b, "old b"), (c, "old c")] { try SafeFile.write(Data(old.utf8), to: URL(fileURLWithPath: p)) }
+        let batch = SafeFileBatch()
+        try batch.add(Data("new a".utf8), toOutput: a)
+        try batch.add(Data("new b".utf8), toOutput: b)
+        try batch.add(Data("new c".utf8), toOutput: c)
+        #expect(entries(dir).count == 6)  // three targets, three staged temporaries
+        // Between staging and commit, b becomes a directory holding a file.
+        #expect(unlink(b) == 0)
+        try FileManager.default.createDirectory(atPath: b, withIntermediateDirectories: false)
+        try SafeFile.write(Data("inside".utf8), to: URL(fileURLWithPath: b + "/keep"))
+        do {
+            try batch.commit()
+            Issue.record("the failed rename was not reported")
+        } catch {
+            guard case let .cannotWrite(path, reason) = error else { Issue.record("unexpected \(error)"); return }
+            #expect(path == b)
+            #expect(reason.hasPrefix("rename: ") && reason.contains("errno"), "\(reason)")
+        }
+        #expect(contents(a) == Array("new a".utf8))
+        #expect(contents(b + "/keep") == Array("inside".utf8))
+        #expect(contents(c) == Array("old c".utf8))
+        #expect(entries(dir) == ["a.json", "b.svg", "c.ifc"])
+        try batch.commit()  // committed once: nothing more happens
+        #expect(contents(c) == Array("old c".utf8))
+    }
+
     @Test("a batch on a real full disk (64 KiB tmpfs): the first file fits, the second does not, neither is replaced",
           .enabled(if: canMountTmpfs, "needs root and mount(8)"))
     func batchOnFullTmpfs() throws {

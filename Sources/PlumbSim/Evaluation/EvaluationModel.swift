@@ -81,8 +81,8 @@ public struct EvaluationModel: Sendable, Equatable {
             }
         }
         do {
-            if counts.hasRooms { return EvaluationModel(structure: try RoomPlanJSON.decode(CapturedStructure.self, from: data)) }
-            return EvaluationModel(room: try RoomPlanJSON.decode(CapturedRoom.self, from: data))
+            if counts.hasRooms { return EvaluationModel(structure: try RoomPlanJSON.decode(CapturedStructure.self, from: data, counted: counts)) }
+            return EvaluationModel(room: try RoomPlanJSON.decode(CapturedRoom.self, from: data, counted: counts))
         } catch { throw .unreadableModel(error) }
     }
 
