@@ -18,10 +18,15 @@ struct BuildCommand: AsyncParsableCommand {
             room is built and the rooms are merged into one CapturedStructure (walls between rooms with their \
             measured thickness, storeys); per-room areas, the total area and interior wall thicknesses are printed. \
             One scan holding several rooms is segmented into rooms and written as a CapturedStructure the same way \
-            (--single-room builds it as one room).
+            (--single-room builds it as one room). Several setups (scanner positions) of one room fuse into one \
+            cloud with --fuse (the clouds share one frame: E57 poses, PCD VIEWPOINT or sensor comments in one \
+            frame) or --register (each cloud in its own frame: every setup is registered onto the first by its \
+            walls, floor and ceiling, then point-to-plane ICP; a setup that cannot be registered unambiguously \
+            is refused, naming the files); the fused cloud is built as one room, or segmented when it spans \
+            several.
             """)
 
-    @Argument(help: "Point cloud of one room (.ply, .pcd, .xyz, .las, .e57; .laz: decompress first); several with --structure.")
+    @Argument(help: "Point cloud of one room (.ply, .pcd, .xyz, .las, .e57; .laz: decompress first); several with --structure, --fuse or --register.")
     var scans: [String]
 
     @Flag(help: "Build every scan as a room and merge them into one CapturedStructure.")
@@ -29,6 +34,12 @@ struct BuildCommand: AsyncParsableCommand {
 
     @Flag(help: "With --structure: the scans have different coordinate frames; align the rooms by their shared walls, doors and openings.")
     var align = false
+
+    @Flag(help: "The scans are setups (scanner positions) of one room in one coordinate frame: fuse them into one cloud and build it.")
+    var fuse = false
+
+    @Flag(help: "Like --fuse, for setups each in its own frame: register every setup onto the first (walls, floor and ceiling, then point-to-plane ICP), then fuse.")
+    var register = false
 
     @Option(name: .long, help: "Up axis of the scan: y, z or automatic.")
     var up: UpAxis = .automatic
@@ -61,14 +72,21 @@ struct BuildCommand: AsyncParsableCommand {
         if structure { return try await runStructure() }
         let console = Console(output: output)
         for target in [output, report].compactMap({ $0 }) { try SafeFile.checkTarget(target) }
-        let scan = scans[0]
-        let url = URL(fileURLWithPath: scan)
-        let size = (try? FileManager.default.attributesOfItem(atPath: scan)[.size] as? Int) ?? 0
-        if size > 20_000_000 { progress("reading \(scan) (\(size / 1_000_000) MB)…") }
+        let scan = fusing ? scans.joined(separator: " + ") : scans[0]
         let clock = ContinuousClock()
         let t0 = clock.now
-        let read = try PointCloudReader.read(contentsOf: url)
-        for d in read.report.drops { progress("note: dropped \(d.count) points (\(d.reason.rawValue))") }
+        let read: PointCloudReadResult
+        var up = self.up
+        if fusing {
+            let fused = try fuseSetups(console: console)
+            read = fused.read
+            up = fused.upAxis
+        } else {
+            let size = (try? FileManager.default.attributesOfItem(atPath: scan)[.size] as? Int) ?? 0
+            if size > 20_000_000 { progress("reading \(scan) (\(size / 1_000_000) MB)…") }
+            read = try PointCloudReader.read(contentsOf: URL(fileURLWithPath: scan))
+            for d in read.report.drops { progress("note: dropped \(d.count) points (\(d.reason.rawValue))") }
+        }
         if read.cloud.count > 500_000 { progress("building from \(read.cloud.count) points…") }
         var options = RoomBuilder.Options()
         options.upAxis = up
@@ -95,7 +113,7 @@ struct BuildCommand: AsyncParsableCommand {
             options.title = "Plumbline report: \(ReportCommand.name(scan))"
             options.notes = ["scan: \(ReportCommand.name(scan)), \(read.cloud.count) points read"]
                 + read.report.drops.map { "reading dropped \($0.count) points (\($0.reason.rawValue))" }
-                + ["up axis \(result.upAxis.rawValue) (\(up == .automatic ? "detected by the build" : "given"))"]
+                + ["up axis \(result.upAxis.rawValue) (\(self.up == .automatic ? "detected by the build" : "given"))"]
                 + (result.droppedFarPoints > 0 ? ["the build dropped \(result.droppedFarPoints) stray points far outside the scan's bulk"] : [])
                 + ["read \(Self.format(t1 - t0)), built \(Self.format(t2 - t1))"]
                 + result.timings.stages.map { "stage \($0.name): \(String(format: "%.1f", $0.wallSeconds * 1000)) ms wall" }
@@ -180,9 +198,16 @@ struct BuildCommand: AsyncParsableCommand {
     func validate() throws {
         guard !scans.isEmpty else { throw ValidationError("give a scan file") }
         if structure {
+            if fusing { throw ValidationError("--structure builds one room per scan; --fuse and --register fuse the scans into one cloud: pick one") }
             if report != nil { throw ValidationError("--report works with one scan; for a structure use plumb report SCAN structure.json") }
         } else {
-            guard scans.count == 1 else { throw ValidationError("several scans need --structure") }
+            if fusing {
+                guard scans.count >= 2 else { throw ValidationError("--fuse and --register need at least two setups (scan files)") }
+            } else {
+                guard scans.count == 1 else {
+                    throw ValidationError("several scans need --structure (one room per scan), --fuse (setups of one room in one frame) or --register (setups each in its own frame)")
+                }
+            }
             if report == SafeFile.standardOutputPath { throw ValidationError("--report writes a file; '-' (standard output) is accepted by -o") }
         }
     }

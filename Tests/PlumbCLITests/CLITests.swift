@@ -183,7 +183,14 @@ struct BuildCLITests {
     }
 
     @Test func severalScansNeedStructure() async throws {
-        try await PlumbTool.run(["build", "a.ply", "b.ply"]).expectFailure(64, naming: ["--structure"])
+        try await PlumbTool.run(["build", "a.ply", "b.ply"]).expectFailure(64, naming: ["--structure", "--fuse", "--register"])
+    }
+
+    /// Fusing setups needs two of them, and is not a structure build.
+    @Test func fusingNeedsTwoSetupsAndNoStructure() async throws {
+        try await PlumbTool.run(["build", "a.ply", "--fuse"]).expectFailure(64, naming: ["at least two setups"])
+        try await PlumbTool.run(["build", "a.ply", "--register"]).expectFailure(64, naming: ["at least two setups"])
+        try await PlumbTool.run(["build", "a.ply", "b.ply", "--register", "--structure"]).expectFailure(64, naming: ["pick one"])
     }
 
     @Test func noScanIsAUsageError() async throws {

@@ -111,6 +111,26 @@ public struct PointToPlaneICP: Sendable {
                          rms: inliers > 0 ? (sum / Double(inliers)).squareRoot() : .infinity, iterations: used)
     }
 
+    /// Share of `source` points (moved by `t`) whose nearest target point is within `pairing` metres and
+    /// lies within `residual` metres of it along that point's normal: the points on the target's surfaces,
+    /// whatever the spacing of the two samplings.
+    /// - Complexity: O(source points × log target points).
+    func surfaceInlierFraction(_ source: [SIMD3<Double>], _ t: RigidTransform, pairing: Double, residual: Double) -> Double {
+        var scratch = tree.makeScratch(k: 1)
+        let r2 = Float(pairing * pairing)
+        let o = target.origin
+        var n = 0
+        for p in source {
+            let w = t.apply(p)
+            guard tree.nearest(to: SIMD3<Float>(w - o), k: 1, scratch: &scratch) == 1, scratch.squaredDistances[0] <= r2 else { continue }
+            let j = Int(scratch.indices[0])
+            let normal = SIMD3<Double>(Double(nx[j]), Double(ny[j]), Double(nz[j]))
+            let m = o + SIMD3<Double>(Double(target.x[j]), Double(target.y[j]), Double(target.z[j]))
+            if abs(dot(normal, w - m)) <= residual { n += 1 }
+        }
+        return source.isEmpty ? 0 : Double(n) / Double(source.count)
+    }
+
     /// Share of `source` points (moved by `t`) within `distance` of a target point.
     func inlierFraction(_ source: [SIMD3<Double>], _ t: RigidTransform, distance: Double) -> Double {
         var scratch = tree.makeScratch(k: 1)

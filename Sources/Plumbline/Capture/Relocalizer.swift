@@ -42,10 +42,39 @@ public enum Relocalizer {
         do { target = try map.pointCloud() } catch { throw .invalidMap(error) }
         let scanPlanes: [MapPlane]
         do { scanPlanes = try WorldMap.findPlanes(scan, cellSize: map.cellSize, seed: seed) } catch { throw .invalidMap(error) }
-        let sWalls = walls(scanPlanes), mWalls = walls(map.planes)
+        let hyps = try hypotheses(scanPlanes: scanPlanes, mapPlanes: map.planes)
+        let icp = try PointToPlaneICP(target: target)
+        let sample = subsample(scan, max: 4000, seed: seed)
+        var ranked: [(Double, RigidTransform)] = hyps.prefix(24).map { h in (icp.inlierFraction(sample, h.t, distance: 0.1), h.t) }
+        ranked.sort { $0.0 > $1.0 }
+        var best: PointToPlaneICP.Alignment?
+        for (_, t) in ranked.prefix(3) {
+            let a = icp.align(source: sample, initial: t, inlierDistance: options.inlierDistance)
+            if best == nil || a.inlierFraction > best!.inlierFraction + 1e-9 { best = a }
+        }
+        guard var b = best else { throw .noConsistentHypothesis }
+        // Polish the winner with the whole scan at short pairing distances (the coarse pose is gravity-only,
+        // so a tilted device frame leaves a small rotation for ICP to remove).
+        let all = subsample(scan, max: 16000, seed: seed)
+        let polished = icp.align(source: all, initial: b.transform, startDistance: 0.1, endDistance: 0.03,
+                                 inlierDistance: options.inlierDistance)
+        if polished.inlierFraction >= b.inlierFraction - 0.02 { b = polished }
+        guard b.inlierFraction >= options.minimumInlierFraction else {
+            throw .poorAlignment(inlierFraction: b.inlierFraction, required: options.minimumInlierFraction)
+        }
+        return Result(deviceToWorld: b.transform, inlierFraction: b.inlierFraction, rms: b.rms, hypotheses: hyps.count)
+    }
+
+    /// Coarse placements of a gravity-aligned scan onto a gravity-aligned map from their planes (type
+    /// documentation, step 2), best plane score first.
+    /// - Throws: ``RelocalizationError/tooFewPlanes(scanWalls:mapWalls:)`` or
+    ///   ``RelocalizationError/noConsistentHypothesis``.
+    /// - Complexity: O(headings × scan walls² × matches² × (scan planes × map planes)).
+    static func hypotheses(scanPlanes: [MapPlane], mapPlanes: [MapPlane]) throws(RelocalizationError) -> [(score: Double, t: RigidTransform)] {
+        let sWalls = walls(scanPlanes), mWalls = walls(mapPlanes)
         guard sWalls.count >= 2, mWalls.count >= 2 else { throw .tooFewPlanes(scanWalls: sWalls.count, mapWalls: mWalls.count) }
         let sFlats = scanPlanes.filter { abs($0.normal.y) > 0.95 }.prefix(4)
-        let mFlats = map.planes.filter { abs($0.normal.y) > 0.95 }.prefix(12)
+        let mFlats = mapPlanes.filter { abs($0.normal.y) > 0.95 }.prefix(12)
 
         // Headings.
         var headingVotes: [Int: Double] = [:]
@@ -96,32 +125,13 @@ public enum Relocalizer {
             for t in dedupe(horizontal) {
                 for ty in dedupe1(heights) {
                     let T = RigidTransform(column0: R.column0, column1: R.column1, column2: R.column2, translation: SIMD3(t.x, ty, t.y))
-                    hyps.append((planeScore(scanPlanes, T, map.planes), T))
+                    hyps.append((planeScore(scanPlanes, T, mapPlanes), T))
                 }
             }
         }
         guard !hyps.isEmpty else { throw .noConsistentHypothesis }
         hyps.sort { $0.score > $1.score }
-        let icp = try PointToPlaneICP(target: target)
-        let sample = subsample(scan, max: 4000, seed: seed)
-        var ranked: [(Double, RigidTransform)] = hyps.prefix(24).map { h in (icp.inlierFraction(sample, h.t, distance: 0.1), h.t) }
-        ranked.sort { $0.0 > $1.0 }
-        var best: PointToPlaneICP.Alignment?
-        for (_, t) in ranked.prefix(3) {
-            let a = icp.align(source: sample, initial: t, inlierDistance: options.inlierDistance)
-            if best == nil || a.inlierFraction > best!.inlierFraction + 1e-9 { best = a }
-        }
-        guard var b = best else { throw .noConsistentHypothesis }
-        // Polish the winner with the whole scan at short pairing distances (the coarse pose is gravity-only,
-        // so a tilted device frame leaves a small rotation for ICP to remove).
-        let all = subsample(scan, max: 16000, seed: seed)
-        let polished = icp.align(source: all, initial: b.transform, startDistance: 0.1, endDistance: 0.03,
-                                 inlierDistance: options.inlierDistance)
-        if polished.inlierFraction >= b.inlierFraction - 0.02 { b = polished }
-        guard b.inlierFraction >= options.minimumInlierFraction else {
-            throw .poorAlignment(inlierFraction: b.inlierFraction, required: options.minimumInlierFraction)
-        }
-        return Result(deviceToWorld: b.transform, inlierFraction: b.inlierFraction, rms: b.rms, hypotheses: hyps.count)
+        return hyps
     }
 
     /// Large vertical planes, largest first (at most 12).
