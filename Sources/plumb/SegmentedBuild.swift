@@ -17,7 +17,12 @@ extension BuildCommand {
         let t0 = clock.now
         let seg: RoomSegmentation.Segmentation
         do { seg = try segmenter.segment(cloud) } catch {
-            progress("note: room segmentation: \(error); building one room")
+            // No room or no storey is what many scans of one room give (a room that is not closed, a partial
+            // scan): building it as one room is then the expected course, not news.
+            switch error {
+            case .noRoom, .noStorey: break
+            default: progress("note: room segmentation: \(error); building one room")
+            }
             return false
         }
         guard seg.rooms.count > 1 else { return false }

@@ -150,6 +150,41 @@ import Testing
         for r in report.rooms { #expect(r.floorIoU >= 0.85, "\(r.roomID): floor IoU \(r.floorIoU) \(r.refusal ?? "")") }
     }
 
+    /// A room joined to another by a 2 m opening without lintel (jambs 1 m long on either side), and a
+    /// hallway 1.2 m wide behind a doorway under a lintel: three rooms, each of its own area. Erosion at half
+    /// the 1 m passage width cannot cut a 2 m opening; the gap between the two jambs of the wall line does.
+    @Test func wideOpeningWithoutLintelSplitsAndHallwayStays() throws {
+        let living = Box(x0: 0, z0: 0, x1: 4, z1: 4), kitchen = Box(x0: 4.15, z0: 0, x1: 7.15, z1: 4)
+        let hall = Box(x0: 7.3, z0: 0, x1: 8.5, z1: 4)
+        let holes = [Hole(x0: 4, x1: 4.15, z0: 1, z1: 3, head: 2.5), Hole(x0: 7.15, x1: 7.3, z0: 1.5, z1: 2.4, head: 2.05)]
+        let cloud = try PointCloud(worldPoints: Self.cloud(rooms: [living, kitchen, hall], holes: holes))
+        let seg = try RoomSegmentation(options: Self.options()).segment(cloud)
+        #expect(seg.rooms.count == 3, "\(seg.rooms.map(\.area))")
+        // Centres are relative to the cloud's origin: compare their spacing. Free space stops a cell short of
+        // every wall face, so a narrow room loses a larger share of its area.
+        let byX = seg.rooms.sorted { $0.centre.x < $1.centre.x }
+        for (room, (truth, x)) in zip(byX, [(16.0, 2.0), (12.0, 5.65), (4.8, 7.9)]) {
+            #expect(abs(room.area - truth) < Swift.max(0.15 * truth, 1.0), "area \(room.area) m² vs \(truth)")
+            if let first = byX.first { #expect(abs(room.centre.x - first.centre.x + 2.0 - x) < 0.3, "centre \(room.centre) vs x \(x)") }
+        }
+    }
+
+    /// A generated apartment (seed 2026, plan 6: hallway, kitchen open to the living room by a wide
+    /// opening, bathroom) scanned into one cloud: all four rooms are found (rooms F1 1, where the erosion
+    /// split alone missed the hallway), each floor within IoU 0.7 of the truth.
+    @Test func generatedApartmentWithOpenKitchen() {
+        var o = RandomEvaluation.Options()
+        o.kind = .multiRoom
+        o.seed = 2026
+        o.count = 7
+        o.only = [6]
+        o.oneCloud = true
+        let report = RandomEvaluation.run(o)
+        #expect(report.rooms.count == 4)
+        #expect(report.summary.structureRooms.f1 == 1, "\(report.summary.structureRooms)")
+        for r in report.rooms { #expect(r.floorIoU >= 0.7, "\(r.roomID): floor IoU \(r.floorIoU) \(r.refusal ?? "")") }
+    }
+
     /// Bad input gives typed errors.
     @Test func badInputIsATypedError() throws {
         #expect(throws: RoomSegmentationError.invalidCloud(.tooFewPoints(required: 1000, actual: 0))) {

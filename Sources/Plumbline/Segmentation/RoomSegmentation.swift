@@ -18,17 +18,27 @@ import PlumbKernel
 ///    gap anywhere (a wall whose top was not seen). **Free space**: every other cell holding points (floor,
 ///    ceiling, furniture tops), gaps up to two cells closed, never across wall evidence. Unseen cells are not
 ///    free.
-/// 4. Rooms: 4-connected regions of free space. Narrow passages without lintel are split: the free space is
+/// 4. Rooms: 4-connected regions of free space. Gaps in wall lines are cut: along every row and column of the
+///    grid, a run of free cells between two jambs (wall cells with free space on both sides across the line
+///    within 50 cm, for at least 10 cm along it: a wall between two rooms ends there) is taken out of the free
+///    space, as is one up to ``Options/passageWidth`` long between a jamb and any wall (an opening without
+///    lintel of any width between two rooms, a doorway whose lintel was not seen); a wall crossing the run
+///    (a corridor's T-junction) is no jamb, nor is an opening to the outside (no free space behind it).
+///    Narrow passages without lintel are split too: the free space is
 ///    eroded by half of ``Options/passageWidth`` (distance transform); eroded pieces reaching at least
 ///    ``Options/seedDepth`` further from any wall are seeds, grown back over the free space breadth-first
-///    (a region with one seed or none stays whole). A region whose floor steps by more than
+///    (a region with one seed or none stays whole). The cut cells go back to the regions beside them; a
+///    region at a cut that is not room-like (under ``Options/minimumSplitArea``, or, with sensor positions,
+///    under 1 % of the stations) joins the neighbour it shares most boundary with. A region whose floor steps by more than
 ///    ``Options/floorStep`` (a split level) is split along the step when at least two of its pieces are
 ///    room-like (``Options/minimumSplitArea``, walls on half of their boundary); other pieces (beds, counters)
 ///    join the piece they share most boundary with. A room must cover ``Options/minimumRoomArea``; with sensor
 ///    positions, at least 1 % of the frames (and one) must have been taken standing in it (within 30 cm); without, walls must bound half of it (what is seen of a
 ///    neighbour through a doorway is not a room).
 /// 5. Per room, its cloud: with sensor positions, every point of every frame whose sensor stood in the
-///    room (what a room-by-room capture gives, views through doorways included); without, the points over
+///    room (what a room-by-room capture gives) except those over another room's region beyond the wall
+///    margin (what was seen of a neighbour through a doorway would pull the floor into it; what was seen
+///    outside through windows stays); without, the points over
 ///    the room's region widened by ``Options/wallMargin`` (its walls' inner faces, not the neighbour's
 ///    interior). Each is built by ``RoomBuilder`` with the identifier seed ``RoomBuilder/Options/seed``
 ///    mixed with a hash of the room cloud's content; rooms that cannot be built are skipped and reported.
@@ -55,18 +65,20 @@ public struct RoomSegmentation: Sendable {
         /// Unbroken height of points anywhere in a cell that makes it a wall even when its top was not seen,
         /// metres.
         public var tallRun: Double = 1.2
-        /// Openings without lintel up to this wide split rooms (the erosion radius is half of it), metres.
+        /// Openings without lintel up to this wide split rooms (the erosion radius is half of it; a gap this
+        /// wide needs a jamb at one end only, a wider one at both), metres.
         public var passageWidth: Double = 1.0
         /// An eroded piece of free space seeds a room when it reaches this much farther from any wall than
         /// the erosion radius, metres (a corridor's narrowings do not split it).
         public var seedDepth: Double = 0.3
         /// A floor step higher than this between neighbouring cells is a split level's edge, metres.
         public var floorStep: Double = 0.15
-        /// Smallest area of a piece split off at a floor step to count as a room, m².
+        /// Smallest area of a piece split off at a floor step or at a gap in a wall line to count as a room, m².
         public var minimumSplitArea: Double = 3
         /// Smallest free-space area of a room, m².
         public var minimumRoomArea: Double = 1
-        /// Without sensor positions, a room's cloud is the points over its region widened by this, metres.
+        /// Without sensor positions, a room's cloud is the points over its region widened by this; with them,
+        /// its frames' points except those over another room's region beyond this, metres.
         public var wallMargin: Double = 0.15
         /// Largest sample (points) on which the up axis is detected.
         public var upAxisSample: Int = 200_000

@@ -104,7 +104,13 @@ extension RoomSegmentation {
         free.close(radius: 2)
         for c in 0..<n where walls.cells[c] != 0 { free.cells[c] = 0 }
 
-        var label = Self.passageSplit(free, radius: options.passageWidth / 2, depth: options.seedDepth)
+        // Frames' stations per cell (their regions decide whether a cut at a wall line's gap holds).
+        var stationCells = [Int](repeating: 0, count: n)
+        for p in stations where p.y.isFinite && range.contains(p.y) {
+            if let c = grid.cellIndex(of: SIMD2(p.x, p.z)) { stationCells[c] += 1 }
+        }
+        var label = Self.wallLineGapSplit(free, walls: walls, radius: options.passageWidth / 2, depth: options.seedDepth,
+                                          stationCells: stationCells, minimumCells: Int(options.minimumSplitArea / (cell * cell)))
         label = Self.floorStepSplit(label, free: free, walls: walls, columns: columns,
                                     step: Int((options.floorStep / slab).rounded()), minimumCells: Int(options.minimumSplitArea / (cell * cell)))
 
@@ -151,9 +157,17 @@ extension RoomSegmentation {
                                  steps: Int((options.wallMargin / cell).rounded()))
         var points = [[Int]](repeating: [], count: regions)
         if sensed, let frames = cloud.frameIndex {
+            // Not what lies over another room's region (beyond the wall margin): what a room's frames saw of a
+            // neighbour through a doorway would pull its floor and walls into the neighbour. What they saw
+            // outside (through windows) and over walls stays.
+            var cellOfPoint = [Int32](repeating: -1, count: cloud.count)
+            for (m, i) in members.enumerated() { cellOfPoint[i] = cellOf[m] }
             for i in 0..<cloud.count {
                 let r = frameRegion[Int(frames[i])]
-                if r >= 0, isRoom[Int(r)] { points[Int(r)].append(i) }
+                guard r >= 0, isRoom[Int(r)] else { continue }
+                let c = Int(cellOfPoint[i])
+                if c >= 0, widened[c] != r, label[c] >= 0, isRoom[Int(label[c])] { continue }
+                points[Int(r)].append(i)
             }
         }
         for (m, i) in members.enumerated() where cellOf[m] >= 0 {
@@ -255,6 +269,130 @@ extension RoomSegmentation {
         let base = Int32(reach.count)
         for c in label.indices where label[c] < 0 && components[c] >= 0 { label[c] = base + components[c] }
         return label
+    }
+
+    /// Regions of free space with gaps in wall lines cut (type documentation, step 4): the cells of every gap
+    /// of a wall line (``wallLineGaps(free:walls:band:thin:doorway:)``) are taken out of the free space, the rest is
+    /// split by ``passageSplit(_:radius:depth:)`` and the gap cells are given back to the regions beside them
+    /// (breadth-first). A region touching a gap that is not room-like (under `minimumCells`, or, with stations,
+    /// holding under 1 % of the storey's stations or none) joins the neighbour of its free-space component it
+    /// shares most boundary with, smallest first; without any gap this is ``passageSplit(_:radius:depth:)``.
+    /// - Complexity: O(cells × band × thin) for the gaps, O(cells) for the rest plus O(regions × cells) at
+    ///   worst for the joins.
+    static func wallLineGapSplit(_ free: FootprintGrid, walls: FootprintGrid, radius: Double, depth: Double,
+                                 stationCells: [Int], minimumCells: Int) -> [Int32] {
+        let cell = free.cell
+        let gaps = wallLineGaps(free: free, walls: walls, band: Int((0.5 / cell).rounded()), thin: Swift.max(2, Int((0.1 / cell).rounded())),
+                                doorway: Int((2 * radius / cell).rounded()))
+        guard gaps.contains(true) else { return passageSplit(free, radius: radius, depth: depth) }
+        var cut = free
+        for c in gaps.indices where gaps[c] { cut.cells[c] = 0 }
+        var label = passageSplit(cut, radius: radius, depth: depth)
+        // Gap cells back to the regions beside them.
+        var front = label.indices.filter { label[$0] >= 0 }
+        while !front.isEmpty {
+            var next: [Int] = []
+            for c in front {
+                for q in neighbours(c, free) where free.cells[q] != 0 && label[q] < 0 {
+                    label[q] = label[c]
+                    next.append(q)
+                }
+            }
+            front = next
+        }
+        let regions = Int((label.max() ?? -1) + 1)
+        guard regions > 1 else { return label }
+        let (component, _) = free.componentLabels()
+        var size = [Int](repeating: 0, count: regions), held = size
+        var atGap = [Bool](repeating: false, count: regions)
+        var componentOf = [Int32](repeating: -1, count: regions)
+        for c in label.indices where label[c] >= 0 {
+            let r = Int(label[c])
+            size[r] += 1
+            held[r] += stationCells[c]
+            if gaps[c] { atGap[r] = true }
+            componentOf[r] = component[c]
+        }
+        let stations = stationCells.reduce(0, +)
+        func roomLike(_ cells: Int, _ inside: Int) -> Bool {
+            cells >= minimumCells && (stations == 0 || (inside > 0 && 100 * inside >= stations))
+        }
+        var sets = DisjointSets(count: regions)
+        var rootSize = size, rootHeld = held
+        let pending = (0..<regions).filter { size[$0] > 0 && atGap[$0] }.sorted { size[$0] != size[$1] ? size[$0] < size[$1] : $0 < $1 }
+        for r in pending {
+            let root = sets.find(r)
+            guard !roomLike(rootSize[root], rootHeld[root]) else { continue }
+            var shared: [Int: Int] = [:]
+            for c in label.indices where label[c] >= 0 && sets.find(Int(label[c])) == root {
+                for q in neighbours(c, free) where label[q] >= 0 && componentOf[Int(label[q])] == componentOf[r] {
+                    let other = sets.find(Int(label[q]))
+                    if other != root { shared[other, default: 0] += 1 }
+                }
+            }
+            guard let best = shared.max(by: { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key })?.key else { continue }
+            _ = sets.union(root, best)
+            let merged = sets.find(root)
+            rootSize[merged] = size.indices.filter { sets.find($0) == merged }.reduce(0) { $0 + size[$1] }
+            rootHeld[merged] = held.indices.filter { sets.find($0) == merged }.reduce(0) { $0 + held[$1] }
+        }
+        for c in label.indices where label[c] >= 0 { label[c] = Int32(sets.find(Int(label[c]))) }
+        return label
+    }
+
+    /// Cells of the gaps in wall lines: along every row and every column of the grid, a run of free cells
+    /// between two wall cells that are both jambs, or a run shorter than `doorway` cells with one jamb. A jamb
+    /// is a wall cell from which (or from the next cell outward) `thin` wall cells in a row along the line
+    /// have free space on both sides across the line within `band` cells: the end of a wall between two
+    /// rooms, seen from both. The two jambs of an opening without lintel between two rooms, and a doorway
+    /// whose lintel was not seen, leave such a gap; a run across a room or a corridor ends at walls that
+    /// cross it (wall along the run's side, not free space), and an opening to the outside has no free
+    /// space behind its jambs.
+    /// - Complexity: O(cells × band × thin) at worst.
+    static func wallLineGaps(free: FootprintGrid, walls: FootprintGrid, band: Int, thin: Int, doorway: Int) -> [Bool] {
+        let (w, h) = (free.width, free.height)
+        var out = [Bool](repeating: false, count: w * h)
+        for rows in [true, false] {
+            let (length, lines) = rows ? (w, h) : (h, w)
+            func index(_ line: Int, _ p: Int) -> Int { rows ? line * w + p : p * w + line }
+            func inside(_ line: Int, _ p: Int) -> Bool { line >= 0 && line < lines && p >= 0 && p < length }
+            func isWall(_ line: Int, _ p: Int) -> Bool { inside(line, p) && walls.cells[index(line, p)] != 0 }
+            func isFree(_ line: Int, _ p: Int) -> Bool { inside(line, p) && free.cells[index(line, p)] != 0 }
+            // Whether the wall cell (line, p) has free space on both sides across the line within `band` cells.
+            func isThin(_ line: Int, _ p: Int) -> Bool {
+                for side in [-1, 1] {
+                    var t = 1
+                    while t <= band && isWall(line + side * t, p) { t += 1 }
+                    guard t <= band, isFree(line + side * t, p) else { return false }
+                }
+                return true
+            }
+            // Whether the wall cell (line, p) is a jamb: from it (or the next cell) outward, `thin` wall cells in a
+            // row are thin.
+            func isJamb(_ line: Int, _ p: Int, step: Int) -> Bool {
+                for lead in 0...1 {
+                    var k = 0
+                    while k < thin && isWall(line, p + step * (lead + k)) && isThin(line, p + step * (lead + k)) { k += 1 }
+                    if k == thin { return true }
+                }
+                return false
+            }
+            for line in 0..<lines {
+                var p = 0
+                while p < length {
+                    guard isFree(line, p) else { p += 1; continue }
+                    var q = p
+                    while isFree(line, q + 1) { q += 1 }
+                    // Jambs at both ends; a doorway-wide gap needs one (the other end may be a wall across).
+                    let (left, right) = (isWall(line, p - 1) && isJamb(line, p - 1, step: -1), isWall(line, q + 1) && isJamb(line, q + 1, step: 1))
+                    if isWall(line, p - 1) && isWall(line, q + 1) && (left && right || (left || right) && q - p < doorway) {
+                        for k in p...q { out[index(line, k)] = true }
+                    }
+                    p = q + 1
+                }
+            }
+        }
+        return out
     }
 
     /// `label` with every region whose floor steps (lowest occupied slab of neighbouring cells `step` slabs
