@@ -15,9 +15,7 @@ import PlumbKernel
 ///    is evidence throughout: a plane's room side is where the sensor that saw it stood; a stretch of a
 ///    plane's line the scanner walked around, a wall lengthened or a gap bridged across its stations is not
 ///    a boundary; the fitted walls give the exact geometry: corners are the
-///    intersections of neighbouring walls, at whatever angle they meet (`RoomOutlineBuilder`). When the
-///    walls as fitted do not close the room, they are first continued over the sparse points no plane took
-///    beyond their ends (`SparseWallContinuation`: a laser's far columns), then free ends are bridged. Two sides
+///    intersections of neighbouring walls, at whatever angle they meet (`RoomOutlineBuilder`). Two sides
 ///    that run back along each other around something thin reaching into the room (a `RoomOutline.Fold`)
 ///    are one wall.
 /// 4. Per wall, openings from holes and recesses in its point density (`WallOpeningDetector`): a hole or
@@ -168,18 +166,9 @@ public struct RoomBuilder: Sendable {
             wallMembers.append(a.planes)
             barriers.append(.init(wall: wall, range: a.angles))
         }
-        // The same walls continued over the sparse evidence beyond their ends, for when the walls as fitted
-        // do not close the room.
-        let continued = WallCandidates.closeRanges(
-            SparseWallContinuation.continued(barriers, cloud: cloud, unassigned: seg.unassigned,
-                                             floor: structure.floorPlanes.flatMap { seg.planes[$0].inliers }, floorY: structure.floorY,
-                                             ceilingY: { structure.ceilingY(x: $0, z: $1) },
-                                             threshold: Double(options.segmentation.distanceThreshold),
-                                             stations: stations.map { SIMD2($0.x, $0.z) }, reach: options.maximumRoomSpan),
-            stations: stations.map { SIMD2($0.x, $0.z) })
         barriers = WallCandidates.closeRanges(barriers, stations: stations.map { SIMD2($0.x, $0.z) })
-        var outline = try Self.outline(walls: walls, barriers: barriers, continued: continued, structure: structure, planes: seg.planes,
-                                       cloud: cloud, stations: stations)
+        var outline = try Self.outline(walls: walls, barriers: barriers, structure: structure, planes: seg.planes, cloud: cloud,
+                                       stations: stations)
         // Two pieces of one wall face that follow each other around the room are one wall.
         for m in outline.mergeCollinearEdges() {
             if let kept = m.kept, let absorbed = m.absorbed, kept != absorbed { wallMembers[kept] += wallMembers[absorbed] }
@@ -210,7 +199,7 @@ public struct RoomBuilder: Sendable {
 
     /// The room outline: flood the plan from the densest part of the floor and ceiling, stopped by the walls,
     /// then snap the flooded region's boundary to the walls.
-    static func outline(walls: [PlanWall], barriers: [BarrierFill.Barrier], continued: [BarrierFill.Barrier]? = nil, structure: RoomStructure,
+    static func outline(walls: [PlanWall], barriers: [BarrierFill.Barrier], structure: RoomStructure,
                         planes: [DetectedPlane], cloud: PointCloud,
                         stations allStations: [SIMD3<Double>]) throws(RoomBuildError) -> RoomOutline {
         // Seed: where the sensor stood (the room is the free space it stood in), the most central station
@@ -219,16 +208,6 @@ public struct RoomBuilder: Sendable {
         let ranked = seedCells(planes: (structure.floorPlanes + structure.ceilingPlanes).map { planes[$0] }, cloud: cloud)
         guard !ranked.cells.isEmpty else { throw .noFloorOrCeiling }
         var (lo, hi) = (ranked.lo, ranked.hi)
-        // The walls bound the room too: a laser's far floor and ceiling are sparse rings the plane fit leaves
-        // out, while the walls there (continued over their sparse columns) still stand.
-        for b in continued ?? barriers {
-            guard case .line = b.wall else { continue }
-            for t in [b.range.lowerBound, b.range.upperBound] {
-                let p = b.wall.point(at: t)
-                lo = pointwiseMin(lo, p)
-                hi = pointwiseMax(hi, p)
-            }
-        }
         let stations = Self.stationSeeds(allStations, within: (lo - 0.5, hi + 0.5))
         for s in stations {
             lo = pointwiseMin(lo, s)
@@ -246,18 +225,11 @@ public struct RoomBuilder: Sendable {
         }
         do {
             var grid = try flood(barriers)
-            var active = barriers
-            if grid.touchesBorder, let continued, continued != barriers {
-                // The flood escaped: the walls continued over their sparse far parts (a laser's columns), if
-                // that closes the room.
-                active = continued
-                grid = try flood(active)
-            }
             if grid.touchesBorder {
                 // The flood escaped: join the walls' free ends across the gaps and flood again.
-                let bridges = OpenSideClosure.bridges(active, stations: stations)
+                let bridges = OpenSideClosure.bridges(barriers, stations: stations)
                 if !bridges.isEmpty {
-                    grid = try flood(active + bridges)
+                    grid = try flood(barriers + bridges)
                 }
             }
             if grid.touchesBorder {
