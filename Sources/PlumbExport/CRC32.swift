@@ -1,5 +1,5 @@
 /// CRC-32 (IEEE 802.3, reflected polynomial 0xEDB88320), as zip archives store it.
-public enum CRC32 {
+package enum CRC32 {
     static let table: [UInt32] = (0..<256).map { i -> UInt32 in
         var c = UInt32(i)
         for _ in 0..<8 { c = (c & 1) != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
@@ -8,7 +8,7 @@ public enum CRC32 {
 
     /// The CRC-32 of `bytes` (`"123456789"` → 0xCBF43926).
     /// - Complexity: O(n), one table lookup per byte.
-    public static func checksum<C: Collection>(_ bytes: C) -> UInt32 where C.Element == UInt8 {
+    package static func checksum<C: Collection>(_ bytes: C) -> UInt32 where C.Element == UInt8 {
         var c: UInt32 = 0xFFFF_FFFF
         table.withUnsafeBufferPointer { t in
             for b in bytes { c = t[Int((c ^ UInt32(b)) & 0xFF)] ^ (c >> 8) }

@@ -9,7 +9,7 @@ import Plumbline
 /// - per storey the floor plan (``FloorPlanSVG``, inline), and a top-down density image of the scan
 ///   (`PlanDensity`: a wall-height slice 0.8-1.6 m above the storey's floor in grey, a floor slice
 ///   ±5 cm in blue; a PNG in a `data:` URI) with the model drawn over it: every wall's footprint coloured
-///   by its ``WallSupport`` share (red 0 % to green 100 %), doors, windows, openings and objects outlined;
+///   by the share of its length the scan backs (red 0 % to green 100 %), doors, windows, openings and objects outlined;
 /// - an interactive 3D view (drag to orbit, wheel to zoom, a section-cut height slider, scan points shown
 ///   on demand, at most ``Options/maximumViewerPoints`` of them, every k-th);
 /// - per wall a side elevation: its outline, its openings, the density of the points backing it, and its

@@ -20,7 +20,7 @@ import PlumbKernel
 ///
 /// Frames: IFC is +Z up; IFC (X, Y, Z) = RoomPlan world (x, −z, y), a proper rotation. Every element's
 /// `IfcLocalPlacement` is its RoomPlan transform (local x, y, z axes unchanged) relative to its storey.
-/// GlobalIds are the RoomPlan identifiers compressed (``IFCGlobalId``), or derived from them for
+/// GlobalIds are the RoomPlan identifiers in IFC's 22-character base-64 form, or derived from them for
 /// entities without one, so the output is byte-identical for identical input.
 public enum IFCExporter {
     /// Thickness of floor slabs (below the floor surface), metres.

@@ -1,12 +1,12 @@
 import Foundation
 
 /// IFC `GlobalId`s: 128-bit identifiers in IFC's 22-character base-64 form.
-public enum IFCGlobalId {
+package enum IFCGlobalId {
     static let alphabet = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz_$")
 
     /// The 22-character form of a UUID (the same as `ifcopenshell.guid.compress`): the first byte as 2
     /// characters, then five 3-byte groups as 4 characters each.
-    public static func compress(_ id: UUID) -> String {
+    package static func compress(_ id: UUID) -> String {
         let u = id.uuid
         let b = [u.0, u.1, u.2, u.3, u.4, u.5, u.6, u.7, u.8, u.9, u.10, u.11, u.12, u.13, u.14, u.15].map(UInt32.init)
         func chars(_ v: UInt32, _ n: Int) -> String {
@@ -18,7 +18,7 @@ public enum IFCGlobalId {
     }
 
     /// The inverse of ``compress(_:)``; `nil` for text that is not 22 characters of the alphabet.
-    public static func expand(_ s: String) -> UUID? {
+    package static func expand(_ s: String) -> UUID? {
         let c = Array(s)
         guard c.count == 22 else { return nil }
         var vals: [UInt32] = []
@@ -37,7 +37,7 @@ public enum IFCGlobalId {
 
     /// A deterministic UUID derived from `base` and a salt (two FNV-1a 64-bit hashes, SplitMix64
     /// finalised): for IFC entities that have no identifier of their own (openings, relations, storeys).
-    public static func derived(_ base: UUID, _ salt: String) -> UUID {
+    package static func derived(_ base: UUID, _ salt: String) -> UUID {
         let u = base.uuid
         let bytes = [u.0, u.1, u.2, u.3, u.4, u.5, u.6, u.7, u.8, u.9, u.10, u.11, u.12, u.13, u.14, u.15] + Array(salt.utf8)
         var h1: UInt64 = 0xcbf2_9ce4_8422_2325, h2: UInt64 = 0x8422_2325_cbf2_9ce4

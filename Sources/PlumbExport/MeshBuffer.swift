@@ -1,19 +1,19 @@
 /// A polygon mesh being built: points (local frame, metres), and faces as vertex counts plus
 /// indices, USD's `UsdGeomMesh` layout. Faces are counter-clockwise seen from outside (USD's default
 /// right-handed orientation).
-public struct MeshBuffer: Sendable, Equatable {
+package struct MeshBuffer: Sendable, Equatable {
     /// Vertex positions.
-    public var points: [SIMD3<Float>] = []
+    package var points: [SIMD3<Float>] = []
     /// Number of vertices of each face.
-    public var faceVertexCounts: [Int32] = []
+    package var faceVertexCounts: [Int32] = []
     /// Vertex indices of all faces, face after face.
-    public var faceVertexIndices: [Int32] = []
+    package var faceVertexIndices: [Int32] = []
 
     /// An empty mesh.
-    public init() {}
+    package init() {}
 
     /// Appends one face with its own vertices, in the given order.
-    public mutating func addFace(_ vertices: [SIMD3<Float>]) {
+    package mutating func addFace(_ vertices: [SIMD3<Float>]) {
         guard vertices.count >= 3 else { return }
         let base = Int32(points.count)
         points += vertices
@@ -23,14 +23,14 @@ public struct MeshBuffer: Sendable, Equatable {
 
     /// Appends a face, reversing its vertex order when its normal points against `outward`.
     /// Faces of (near) zero area are skipped.
-    public mutating func addFace(_ vertices: [SIMD3<Float>], outward: SIMD3<Float>) {
+    package mutating func addFace(_ vertices: [SIMD3<Float>], outward: SIMD3<Float>) {
         let n = Self.normal(of: vertices)
         guard (n * n).sum() > 1e-14 else { return }
         addFace((n * outward).sum() >= 0 ? vertices : vertices.reversed())
     }
 
     /// Appends every face of another mesh.
-    public mutating func append(_ other: MeshBuffer) {
+    package mutating func append(_ other: MeshBuffer) {
         let base = Int32(points.count)
         points += other.points
         faceVertexCounts += other.faceVertexCounts
@@ -38,7 +38,7 @@ public struct MeshBuffer: Sendable, Equatable {
     }
 
     /// Newell's normal of a polygon (not normalised; length = twice the area for planar polygons).
-    public static func normal(of p: [SIMD3<Float>]) -> SIMD3<Float> {
+    package static func normal(of p: [SIMD3<Float>]) -> SIMD3<Float> {
         var n = SIMD3<Float>.zero
         for i in p.indices {
             let a = p[i], b = p[(i + 1) % p.count]
@@ -50,7 +50,7 @@ public struct MeshBuffer: Sendable, Equatable {
     }
 
     /// Axis-aligned bounds of the points; zero when empty.
-    public var extent: (min: SIMD3<Float>, max: SIMD3<Float>) {
+    package var extent: (min: SIMD3<Float>, max: SIMD3<Float>) {
         guard var lo = points.first else { return (.zero, .zero) }
         var hi = lo
         for p in points {
@@ -62,7 +62,7 @@ public struct MeshBuffer: Sendable, Equatable {
 
     /// Enclosed volume (divergence theorem over fan-triangulated faces, `Double`), cubic metres.
     /// Meaningful for closed, consistently oriented meshes.
-    public var volume: Double {
+    package var volume: Double {
         var v = 0.0, k = 0
         for c in faceVertexCounts {
             let n = Int(c)

@@ -3,7 +3,7 @@
 ///
 /// - USDZ (``USDZExporter``): RoomPlan's prim hierarchy (`Section_grp`, `Mesh_grp/Arch_grp/Wall_0_grp`,
 ///   `Floor_grp`, `Object_grp`) in one deterministic USDA layer, packaged as an uncompressed zip whose
-///   files start on 64-byte boundaries (``USDZArchive``); `.parametric`, `.mesh` and `.model` options.
+///   files start on 64-byte boundaries (an internal zip writer); `.parametric`, `.mesh` and `.model` options.
 /// - Floor plan SVG per storey (``FloorPlanSVG``) and measurements (``Measurements``) as JSON or CSV.
 /// - IFC4 STEP text (``IFCExporter``).
 ///

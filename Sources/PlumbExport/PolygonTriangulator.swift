@@ -1,10 +1,10 @@
 /// Ear-clipping triangulation of a simple polygon in a plane (floors, room outlines).
-public enum PolygonTriangulator {
+package enum PolygonTriangulator {
     /// Triangles as index triples into `polygon` (x-y coordinates), counter-clockwise. Collinear and
     /// duplicate vertices are tolerated; a self-intersecting polygon still yields n − 2 triangles
     /// (the ears found, then a fan of what is left), never a hang.
     /// - Complexity: O(n³) worst case, n = vertex count (floors have tens of vertices).
-    public static func triangulate(_ polygon: [SIMD2<Float>]) -> [(Int, Int, Int)] {
+    package static func triangulate(_ polygon: [SIMD2<Float>]) -> [(Int, Int, Int)] {
         let n = polygon.count
         guard n >= 3 else { return [] }
         var idx = Array(0..<n)

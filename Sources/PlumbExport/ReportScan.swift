@@ -3,7 +3,7 @@ import PlumbKernel
 import Plumbline
 
 /// A scan's points in a model's frame (metres, y up), for drawing the scan against the model
-/// (``HTMLReport``) and measuring how well it backs the walls (``WallSupport``).
+/// (``HTMLReport``) and measuring how well it backs the walls.
 ///
 /// The model frame is `RoomBuilder`'s: the cloud turned y-up (`(x, y, z) → (x, z, −y)` for a z-up
 /// scan, identity for a y-up one), minus the model's recorded origin (``ExportModel/origin``).

@@ -4,15 +4,15 @@ import Foundation
 /// starting on a 64-byte boundary (padding goes into an extra field of the local header), as the USDZ
 /// specification requires. The first file must be the root layer. Fixed timestamps (1980-01-01) keep
 /// the output byte-identical for identical input.
-public enum USDZArchive {
+package enum USDZArchive {
     /// Extra-field header id used for the alignment padding.
-    public static let paddingFieldID: UInt16 = 0x1986
+    package static let paddingFieldID: UInt16 = 0x1986
     /// The alignment of every file's data, bytes.
-    public static let alignment = 64
+    package static let alignment = 64
 
     /// Whether `path` is a safe relative entry name: not absolute, no `\\`, no `:`, no empty, `.` or
     /// `..` component, no control characters. Unpacking such names cannot leave the target folder.
-    public static func isSafeEntryName(_ path: String) -> Bool {
+    package static func isSafeEntryName(_ path: String) -> Bool {
         guard !path.isEmpty, !path.hasPrefix("/") else { return false }
         if path.unicodeScalars.contains(where: { $0 == "\\" || $0 == ":" || $0.value < 0x20 || $0.value == 0x7F }) { return false }
         return path.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { !$0.isEmpty && $0 != "." && $0 != ".." }
@@ -24,7 +24,7 @@ public enum USDZArchive {
     ///   is empty or longer than 65535 bytes; ``ExportError/unsafeArchivePath(path:)`` for a path that
     ///   fails ``isSafeEntryName(_:)``.
     /// - Complexity: O(total size): one CRC pass and one copy.
-    public static func archive(_ files: [(path: String, data: Data)]) throws(ExportError) -> Data {
+    package static func archive(_ files: [(path: String, data: Data)]) throws(ExportError) -> Data {
         var out = Data()
         var central = Data()
         for (path, data) in files {

@@ -2,9 +2,9 @@ import Foundation
 import PlumbKernel
 import Plumbline
 
-/// Writes an ``ExportModel`` as a USDZ package (see `USDStageBuilder` for the prim hierarchy and
-/// ``USDZArchive`` for the packaging) plus, optionally, a metadata JSON mapping every element prim
-/// path to the element's identifier.
+/// Writes an ``ExportModel`` as a USDZ package (see `USDStageBuilder` for the prim hierarchy; an internal
+/// zip writer packages it) plus, optionally, a metadata JSON mapping every element prim path to the
+/// element's identifier.
 ///
 /// Package layout: `<Root>.usda` (the root layer, first in the archive) and, for `.model`, the model
 /// files under `assets/Models/`. Output is byte-identical for identical input.

@@ -2,10 +2,10 @@
 /// piece, the top and bottom of every piece (wall top, wall bottom, hole sills and lintels) and the
 /// vertical faces where the solid starts or stops (wall ends, hole jambs). The result is closed, so
 /// its ``MeshBuffer/volume`` is thickness × net area for straight walls.
-public enum WallMesher {
+package enum WallMesher {
     /// The mesh in the wall's local frame, metres.
     /// - Complexity: O(pieces²) in the worst case (pieces per strip are few).
-    public static func mesh(_ s: WallSolid) -> MeshBuffer {
+    package static func mesh(_ s: WallSolid) -> MeshBuffer {
         var m = MeshBuffer()
         let w0 = s.depth.lowerBound, w1 = s.depth.upperBound
         let flip: Float = s.reversesOrientation ? -1 : 1
@@ -60,7 +60,7 @@ public enum WallMesher {
     }
 
     /// A closed box of `size` centred on `center` (local frame), 6 quads.
-    public static func box(size: SIMD3<Float>, center: SIMD3<Float> = .zero) -> MeshBuffer {
+    package static func box(size: SIMD3<Float>, center: SIMD3<Float> = .zero) -> MeshBuffer {
         var m = MeshBuffer()
         let h = size / 2
         func v(_ sx: Float, _ sy: Float, _ sz: Float) -> SIMD3<Float> { center + SIMD3(sx, sy, sz) * h }

@@ -9,31 +9,31 @@ import Plumbline
 /// the wall's solid (its faces, thickness included; see ``WallSolid``) and between 10 cm above the wall's
 /// bottom and 10 cm below its top (so floor and ceiling points along a wall that is not there do not back
 /// it). ``share`` is the backed bins' share of the length.
-public struct WallSupport: Sendable, Codable, Equatable {
+package struct WallSupport: Sendable, Codable, Equatable {
     /// Largest distance of a backing point from the wall's solid, metres (5 cm).
-    public static let distanceTolerance: Float = 0.05
+    package static let distanceTolerance: Float = 0.05
     /// Nominal bin length along the wall, metres.
-    public static let binLength: Double = 0.05
+    package static let binLength: Double = 0.05
     /// Points a bin needs to count as backed.
-    public static let minimumPointsPerBin = 2
+    package static let minimumPointsPerBin = 2
     /// Band left out at the wall's bottom and top, metres.
-    public static let edgeBand: Float = 0.10
+    package static let edgeBand: Float = 0.10
 
     /// The wall's identifier.
-    public var identifier: UUID
+    package var identifier: UUID
     /// The wall's storey.
-    public var story: Int
+    package var story: Int
     /// The wall's length (arc length when curved), metres.
-    public var length: Double
+    package var length: Double
     /// Backed share of the length, 0…1.
-    public var share: Double
+    package var share: Double
     /// Points within the tolerance band (all bins).
-    public var points: Int
+    package var points: Int
     /// Points per bin, from the wall's start (lowest u, see ``WallSolid``) to its end.
-    public var binCounts: [Int]
+    package var binCounts: [Int]
 
     /// A support record from its parts.
-    public init(identifier: UUID, story: Int, length: Double, share: Double, points: Int, binCounts: [Int]) {
+    package init(identifier: UUID, story: Int, length: Double, share: Double, points: Int, binCounts: [Int]) {
         self.identifier = identifier
         self.story = story
         self.length = length
@@ -43,12 +43,12 @@ public struct WallSupport: Sendable, Codable, Equatable {
     }
 
     /// Length of one bin, metres.
-    public var actualBinLength: Double { binCounts.isEmpty ? 0 : length / Double(binCounts.count) }
+    package var actualBinLength: Double { binCounts.isEmpty ? 0 : length / Double(binCounts.count) }
 
     /// The support of every wall of `model` (in model order) by the points of `scan`.
     /// - Complexity: O(points × walls near each point + walls × bins): points are looked up in a plan grid
     ///   of the walls' footprints.
-    public static func measure(model: ExportModel, scan: ReportScan) -> [WallSupport] {
+    package static func measure(model: ExportModel, scan: ReportScan) -> [WallSupport] {
         WallEvidence.measure(model: model, scan: scan).map(\.support)
     }
 }

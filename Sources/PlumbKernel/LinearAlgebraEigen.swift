@@ -32,14 +32,14 @@ extension LinearAlgebra {
             w.withUnsafeMutableBufferPointer { wp in
                 z.withUnsafeMutableBufferPointer { zp in
                     isuppz.withUnsafeMutableBufferPointer { ip in
-                        S._syevr(n: Int32(n), a: ap.baseAddress!, w: wp.baseAddress!, z: zp.baseAddress!,
+                        S.lapack.syevr(n: Int32(n), a: ap.baseAddress!, w: wp.baseAddress!, z: zp.baseAddress!,
                                  found: &found, isuppz: ip.baseAddress!)
                     }
                 }
             }
         }
-        try translate(info: info, routine: S.lapackPrefix + "syevr")
-        guard Int(found) == n else { throw .failedToConverge(routine: S.lapackPrefix + "syevr", info: n - Int(found)) }
+        try translate(info: info, routine: S.lapack.lapackPrefix + "syevr")
+        guard Int(found) == n else { throw .failedToConverge(routine: S.lapack.lapackPrefix + "syevr", info: n - Int(found)) }
         return SymmetricEigenDecomposition(values: w, vectors: Matrix(rows: n, columns: n, columnMajor: z))
     }
 }

@@ -23,12 +23,12 @@ extension LinearAlgebra {
         for j in 0..<nrhs { for i in 0..<m { rhs[j * ldb + i] = b[i, j] } }
         let info = work.withUnsafeMutableBufferPointer { ap in
             rhs.withUnsafeMutableBufferPointer { bp in
-                S._gels(m: Int32(m), n: Int32(n), nrhs: Int32(nrhs), a: ap.baseAddress!, b: bp.baseAddress!,
+                S.lapack.gels(m: Int32(m), n: Int32(n), nrhs: Int32(nrhs), a: ap.baseAddress!, b: bp.baseAddress!,
                         ldb: Int32(ldb))
             }
         }
         if info > 0 { throw .rankDeficient(column: Int(info) - 1) }
-        try translate(info: info, routine: S.lapackPrefix + "gels")
+        try translate(info: info, routine: S.lapack.lapackPrefix + "gels")
         let k = min(m, n)
         var maxPivot: S = 0
         for i in 0..<k { maxPivot = max(maxPivot, abs(work[i * m + i])) }

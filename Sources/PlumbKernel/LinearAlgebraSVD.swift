@@ -38,14 +38,14 @@ extension LinearAlgebra {
                 u.withUnsafeMutableBufferPointer { up in
                     vt.withUnsafeMutableBufferPointer { vp in
                         superb.withUnsafeMutableBufferPointer { bp in
-                            S._gesvd(m: Int32(m), n: Int32(n), a: ap.baseAddress!, s: sp.baseAddress!,
+                            S.lapack.gesvd(m: Int32(m), n: Int32(n), a: ap.baseAddress!, s: sp.baseAddress!,
                                      u: up.baseAddress!, vt: vp.baseAddress!, ldvt: Int32(k), superb: bp.baseAddress!)
                         }
                     }
                 }
             }
         }
-        try translate(info: info, routine: S.lapackPrefix + "gesvd")
+        try translate(info: info, routine: S.lapack.lapackPrefix + "gesvd")
         return SingularValueDecomposition(
             u: Matrix(rows: m, columns: k, columnMajor: u), singularValues: s,
             vt: Matrix(rows: k, columns: n, columnMajor: vt))

@@ -6,16 +6,16 @@ import Foundation
 ///
 /// Safe to call from several threads (updates are serialised by a lock); redraws at most every
 /// ``minimumInterval`` except for the last step.
-public final class ProgressLine: @unchecked Sendable {
+package final class ProgressLine: @unchecked Sendable {
     /// Shortest time between two redraws.
-    public static let minimumInterval: Duration = .milliseconds(200)
+    package static let minimumInterval: Duration = .milliseconds(200)
 
     /// What is counted (e.g. "plans").
-    public let unit: String
+    package let unit: String
     /// Number of steps in all.
-    public let total: Int
+    package let total: Int
     /// Whether anything is drawn (standard error is a terminal, unless given otherwise).
-    public let enabled: Bool
+    package let enabled: Bool
     private let lock = NSLock()
     private let clock = ContinuousClock()
     private let start: ContinuousClock.Instant
@@ -24,7 +24,7 @@ public final class ProgressLine: @unchecked Sendable {
 
     /// A progress line over `total` steps of `unit`; `enabled` defaults to whether standard error is a
     /// terminal (``standardErrorIsTerminal``).
-    public init(unit: String, total: Int, enabled: Bool = ProgressLine.standardErrorIsTerminal) {
+    package init(unit: String, total: Int, enabled: Bool = ProgressLine.standardErrorIsTerminal) {
         self.unit = unit
         self.total = total
         self.enabled = enabled
@@ -32,12 +32,12 @@ public final class ProgressLine: @unchecked Sendable {
     }
 
     /// Whether standard error is a terminal (`isatty(2)`).
-    public static var standardErrorIsTerminal: Bool { isatty(2) != 0 }
+    package static var standardErrorIsTerminal: Bool { isatty(2) != 0 }
 
     /// The text of the line after `done` of `total` steps in `elapsed`: `"37/300 plans  12 %  1:05 elapsed,
     /// about 7:42 left"` (the remaining time from the mean pace so far; none before the first step or
     /// after the last). Times are `m:ss`, or `h:mm:ss` from an hour.
-    public static func text(done: Int, total: Int, unit: String, elapsed: Duration) -> String {
+    package static func text(done: Int, total: Int, unit: String, elapsed: Duration) -> String {
         let shown = max(0, min(done, total))
         let percent = total > 0 ? shown * 100 / total : 100
         var s = "\(shown)/\(total) \(unit)  \(percent) %  \(clockText(elapsed)) elapsed"
@@ -50,7 +50,7 @@ public final class ProgressLine: @unchecked Sendable {
     }
 
     /// `m:ss`, or `h:mm:ss` from an hour (whole seconds, rounded down).
-    public static func clockText(_ d: Duration) -> String {
+    package static func clockText(_ d: Duration) -> String {
         let total = max(0, d.components.seconds)
         let h = total / 3600, m = (total % 3600) / 60, s = total % 60
         let ss = s < 10 ? "0\(s)" : "\(s)"
@@ -59,7 +59,7 @@ public final class ProgressLine: @unchecked Sendable {
     }
 
     /// Redraws the line for `done` steps (throttled; the last step always drawn, then a newline).
-    public func update(done: Int) {
+    package func update(done: Int) {
         guard enabled else { return }
         lock.lock()
         defer { lock.unlock() }
@@ -72,7 +72,7 @@ public final class ProgressLine: @unchecked Sendable {
     }
 
     /// Erases the line if one is showing (for work that ends before its last step, e.g. on an error).
-    public func clear() {
+    package func clear() {
         guard enabled else { return }
         lock.lock()
         defer { lock.unlock() }

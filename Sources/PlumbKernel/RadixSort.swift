@@ -1,13 +1,13 @@
 /// Linear-time sorting of `(key, position)` pairs, used where a comparison sort of many small records would
 /// dominate (plane-hypothesis sampling, voxel counting).
-public enum RadixSort {
+package enum RadixSort {
     /// Stable LSD radix sort of `(key, position)` pairs on the 8-bit digits `digits`: 0–3 are the position's
     /// bytes, 4–11 the key's (least significant first). Digits `0..<12` sort by key, then position; a pass
     /// whose digit is equal in every pair is skipped (one that is zero in every pair without even counting),
     /// so a room's few significant key bytes cost a pass each.
     /// - Precondition: positions are non-negative; `digits` within `0..<12`.
     /// - Complexity: O(n · significant digits), one scratch buffer, no allocation per element.
-    public static func sortPairs(_ a: inout [(UInt64, Int32)], digits: Range<Int> = 0..<12) {
+    package static func sortPairs(_ a: inout [(UInt64, Int32)], digits: Range<Int> = 0..<12) {
         let n = a.count
         guard n > 1 else { return }
         // Bytes that are zero in every pair need neither a counting nor a scatter pass.
@@ -66,7 +66,7 @@ extension RadixSort {
     /// - Precondition: `bits` within `0..<T.bitWidth`.
     /// - Complexity: O(n · digits), one scratch buffer, no allocation per element.
     @inlinable
-    public static func sortBits<T: FixedWidthInteger & UnsignedInteger>(_ a: inout [T], bits: Range<Int>) {
+    package static func sortBits<T: FixedWidthInteger & UnsignedInteger>(_ a: inout [T], bits: Range<Int>) {
         precondition(bits.lowerBound >= 0 && bits.upperBound <= T.bitWidth, "bit range outside the type")
         let n = a.count
         guard n > 1, !bits.isEmpty else { return }

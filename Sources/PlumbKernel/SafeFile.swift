@@ -62,9 +62,9 @@ public enum SafeFileError: Error, Sendable, Equatable, CustomStringConvertible {
 /// Text that is safe to print on a terminal: control characters (C0 except, optionally, newline and
 /// tab; DEL; C1) become visible `\u{1B}`-style escapes, so that escape sequences carried by input
 /// files (names, header lines) cannot reach the terminal. O(length).
-public enum TerminalText {
+package enum TerminalText {
     /// `text` with every control character escaped; `keepNewlines` keeps `\n` and `\t` as they are.
-    public static func sanitised(_ text: String, keepNewlines: Bool = true) -> String {
+    package static func sanitised(_ text: String, keepNewlines: Bool = true) -> String {
         var out = String.UnicodeScalarView()
         var changed = false
         for s in text.unicodeScalars {
@@ -430,12 +430,12 @@ final class TemporaryRegistry: @unchecked Sendable {
 
 /// One-line reasons for Foundation file errors: the POSIX cause (`Not a directory (errno 20)`) instead
 /// of Foundation's `The operation could not be completed. (NSCocoaErrorDomain error 512.)`.
-public enum SystemErrorText {
+package enum SystemErrorText {
     /// The most specific one-line reason `error` carries: an underlying POSIX error's `strerror` text
     /// and number when there is one (searched through `NSUnderlyingErrorKey`), else the localized
     /// description; control characters escaped, newlines folded.
     /// - Complexity: O(depth of the underlying-error chain + length of the text).
-    public static func reason(_ error: any Error) -> String {
+    package static func reason(_ error: any Error) -> String {
         var current: NSError? = error as NSError
         var depth = 0
         while let e = current, depth < 8 {

@@ -1,3 +1,5 @@
+import CLAPACK
+import Foundation
 import Testing
 @testable import PlumbKernel
 
@@ -98,6 +100,17 @@ struct LinearAlgebraTests {
         let tooTall = LinearAlgebra.maximumDimension + 1
         #expect(throws: LinearAlgebraError.dimensionTooLarge(rows: tooTall, columns: 1)) {
             try LinearAlgebra.svd(Matrix<Float>(rows: tooTall, columns: 1))
+        }
+    }
+
+    @Test("a LAPACK call leaves OpenBLAS on one thread unless OPENBLAS_NUM_THREADS is set")
+    func blasThreadCount() throws {
+        _ = try LinearAlgebra.svd(Matrix<Double>([[1, 2], [3, 4], [5, 7]]))
+        if let chosen = ProcessInfo.processInfo.environment["OPENBLAS_NUM_THREADS"] {
+            #expect(!BLASThreads.configured, "OPENBLAS_NUM_THREADS=\(chosen) is the process's choice")
+        } else {
+            #expect(BLASThreads.configured)
+            #expect(openblas_get_num_threads() == 1)
         }
     }
 }

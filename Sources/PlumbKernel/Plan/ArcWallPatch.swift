@@ -7,25 +7,25 @@
 /// into the room (towards the centre when the room is inside the circle), negative behind it. For
 /// openings a few centimetres deep this unrolls the wall exactly along `u` and `s`; points far behind the
 /// wall are mapped radially, which, as for ``WallPatch``, is used only as evidence.
-public struct ArcWallPatch: Sendable, Hashable, Codable, WallSurfaceCoordinates {
+package struct ArcWallPatch: Sendable, Hashable, Codable, WallSurfaceCoordinates {
     /// Circle centre in plan (local x, z), metres.
-    public var centre: SIMD2<Double>
+    package var centre: SIMD2<Double>
     /// Radius of the wall surface, metres.
-    public var radius: Double
+    package var radius: Double
     /// Plan angle (atan2 of z, x about ``centre``) where `u` = 0, radians.
-    public var startAngle: Double
+    package var startAngle: Double
     /// Signed angular extent from ``startAngle`` to the wall's end, radians (negative: clockwise).
-    public var sweep: Double
+    package var sweep: Double
     /// Local y of the floor, metres.
-    public var floorY: Double
+    package var floorY: Double
     /// Height of the wall, metres.
-    public var height: Double
+    package var height: Double
     /// True when the room lies inside the circle (the wall bulges away from it).
-    public var roomInside: Bool
+    package var roomInside: Bool
 
     /// A patch on the arc from plan point `start` to `end` (both on or near the circle, the minor arc
     /// between them), `height` above `floorY`; `roomInside` tells which side of the surface the room is on.
-    public init(centre: SIMD2<Double>, radius: Double, start: SIMD2<Double>, end: SIMD2<Double>,
+    package init(centre: SIMD2<Double>, radius: Double, start: SIMD2<Double>, end: SIMD2<Double>,
                 floorY: Double, height: Double, roomInside: Bool) {
         self.centre = centre
         self.radius = radius
@@ -38,7 +38,7 @@ public struct ArcWallPatch: Sendable, Hashable, Codable, WallSurfaceCoordinates 
     }
 
     /// Arc length of the wall surface, metres.
-    public var length: Double { radius * abs(sweep) }
+    package var length: Double { radius * abs(sweep) }
 
     /// `angle` brought into (-π, π].
     @inlinable
@@ -50,17 +50,17 @@ public struct ArcWallPatch: Sendable, Hashable, Codable, WallSurfaceCoordinates 
     }
 
     /// Plan angle of the surface point at arc length `u`, radians.
-    public func angle(atU u: Double) -> Double { startAngle + (sweep < 0 ? -u : u) / radius }
+    package func angle(atU u: Double) -> Double { startAngle + (sweep < 0 ? -u : u) / radius }
 
     /// The cloud-local point at wall coordinates (u, v, s).
-    public func point(u: Double, v: Double, s: Double = 0) -> SIMD3<Double> {
+    package func point(u: Double, v: Double, s: Double = 0) -> SIMD3<Double> {
         let t = angle(atU: u), r = radius + (roomInside ? -s : s)
         return SIMD3(centre.x + r * cos(t), floorY + v, centre.y + r * sin(t))
     }
 
     /// Wall coordinates (u, v, s) of a cloud-local point, metres; `u` is outside 0…``length`` for points
     /// beyond the wall's ends (angles more than half a turn away wrap round).
-    public func coordinates(of p: SIMD3<Double>) -> SIMD3<Double> {
+    package func coordinates(of p: SIMD3<Double>) -> SIMD3<Double> {
         let dx = p.x - centre.x, dz = p.z - centre.y
         let r = (dx * dx + dz * dz).squareRoot()
         let d = Self.wrapped(atan2(dz, dx) - startAngle)
@@ -72,7 +72,7 @@ public struct ArcWallPatch: Sendable, Hashable, Codable, WallSurfaceCoordinates 
     /// `u` × `v` × `s`, in index order. Points are first tested on height and radial distance (no
     /// trigonometry), the angle only for those left.
     /// - Complexity: O(n), no allocation.
-    public func forEachWallCoordinate(of cloud: PointCloud, u: (Float, Float), v: (Float, Float), s: (Float, Float),
+    package func forEachWallCoordinate(of cloud: PointCloud, u: (Float, Float), v: (Float, Float), s: (Float, Float),
                                       _ body: (_ u: Float, _ v: Float, _ s: Float) -> Void) {
         let cx = Float(centre.x), cz = Float(centre.y), fy = Float(floorY), r0 = Float(radius)
         let a0 = startAngle, backwards = sweep < 0, rad = radius

@@ -5,16 +5,16 @@
 /// The flood (4-connected) starts at the seed and is bounded by the barriers and the raster's edge. This is
 /// robust to everything a phone scan lacks: unscanned ceiling, furniture hiding the floor, points seen
 /// through doors.
-public enum BarrierFill {
+package enum BarrierFill {
     /// A barrier: a wall curve and the parameter range it covers. For lines the parameter is the distance
     /// along the direction from the line's point; for arcs it is the angle (radians, counter-clockwise from +x).
-    public struct Barrier: Sendable, Hashable {
+    package struct Barrier: Sendable, Hashable {
         /// The wall.
-        public var wall: PlanWall
+        package var wall: PlanWall
         /// Covered parameter range.
-        public var range: ClosedRange<Double>
+        package var range: ClosedRange<Double>
         /// A barrier from a wall and its covered range.
-        public init(wall: PlanWall, range: ClosedRange<Double>) {
+        package init(wall: PlanWall, range: ClosedRange<Double>) {
             self.wall = wall
             self.range = range
         }
@@ -26,7 +26,7 @@ public enum BarrierFill {
     /// - Throws: ``PointCloudError/degenerate(_:)`` for a raster too large, or a seed outside the bounds or
     ///   on a barrier.
     /// - Complexity: O(cells + total barrier length / cell).
-    public static func fill(
+    package static func fill(
         seed: SIMD2<Double>, barriers: [Barrier], bounds: (min: SIMD2<Double>, max: SIMD2<Double>),
         cell: Double = 0.04, extension ext: Double = 0.2
     ) throws(PointCloudError) -> FootprintGrid {
@@ -38,7 +38,7 @@ public enum BarrierFill {
     /// lie on a wall's thickened raster line — or, with `fromEvery`, from every such seed (the sensor's
     /// stations: a barrier that cuts the room between them leaves several flooded pieces).
     /// - Throws: ``PointCloudError/degenerate(_:)`` for a raster too large or when no seed is usable.
-    public static func fill(
+    package static func fill(
         seeds: [SIMD2<Double>], barriers: [Barrier], bounds: (min: SIMD2<Double>, max: SIMD2<Double>),
         cell: Double = 0.04, extension ext: Double = 0.2, fromEvery: Bool = false
     ) throws(PointCloudError) -> FootprintGrid {

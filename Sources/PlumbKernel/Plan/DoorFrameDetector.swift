@@ -19,58 +19,58 @@
 ///    ``Options/heightRange``; its lower edge is the door's top.
 /// Edges are the half-height crossings between the casing level and the level inside, interpolated between
 /// columns (rows), so widths and heights are not quantised to the bin size.
-public enum DoorFrameDetector {
+package enum DoorFrameDetector {
     /// Tuning.
-    public struct Options: Sendable, Hashable {
+    package struct Options: Sendable, Hashable {
         /// Points within this distance of the wall surface are used, metres.
-        public var band: Double = 0.06
+        package var band: Double = 0.06
         /// Column (and head row) bin size, metres.
-        public var bin: Double = 0.01
+        package var bin: Double = 0.01
         /// Height range of the low band of the column profile, metres above the floor.
-        public var lowBand: ClosedRange<Double> = 0.05...0.6
+        package var lowBand: ClosedRange<Double> = 0.05...0.6
         /// Height range of the middle band of the column profile, metres above the floor.
-        public var midBand: ClosedRange<Double> = 0.6...1.7
+        package var midBand: ClosedRange<Double> = 0.6...1.7
         /// Smallest height of a casing above the wall level, metres.
-        public var proudThreshold: Double = 0.008
+        package var proudThreshold: Double = 0.008
         /// Width of one casing strip, metres.
-        public var casingWidthRange: ClosedRange<Double> = 0.03...0.14
+        package var casingWidthRange: ClosedRange<Double> = 0.03...0.14
         /// Door width between the casings' inner edges, metres.
-        public var widthRange: ClosedRange<Double> = 0.55...1.25
+        package var widthRange: ClosedRange<Double> = 0.55...1.25
         /// Wide doors (patio and sliding doors) up to this width between the casings' inner edges are looked
         /// for among the casings no door of ``widthRange`` uses, metres; they need a leaf inside and a head
         /// casing clear below the top of the wall (a wide span's "head" at the ceiling is the ceiling's
         /// edge). At most ``widthRange``'s upper bound turns the search off.
-        public var maximumWideWidth: Double = 4.0
+        package var maximumWideWidth: Double = 4.0
         /// Door height from the floor to the head casing's lower edge, metres.
-        public var heightRange: ClosedRange<Double> = 1.75...2.45
+        package var heightRange: ClosedRange<Double> = 1.75...2.45
         /// Smallest number of points a column needs in each band to be measured.
-        public var minimumColumnPoints: Int = 8
+        package var minimumColumnPoints: Int = 8
         /// Defaults.
-        public init() {}
+        package init() {}
     }
 
     /// A door frame found in a wall, in wall coordinates (metres).
-    public struct Frame: Sendable, Hashable, Codable {
+    package struct Frame: Sendable, Hashable, Codable {
         /// Inner edge of the left (low-u) casing.
-        public var uMin: Double
+        package var uMin: Double
         /// Inner edge of the right (high-u) casing.
-        public var uMax: Double
+        package var uMax: Double
         /// Lower edge of the head casing above the floor.
-        public var vMax: Double
+        package var vMax: Double
         /// Median depth of the surface inside the frame behind the wall level (≥ 0), or nil when the inside
         /// has (almost) no points near the wall surface (a hole seen through, or an open door).
-        public var insideDepth: Double?
+        package var insideDepth: Double?
         /// Height of the casings above the wall level (median of the jamb columns), metres.
-        public var casingProjection: Double
+        package var casingProjection: Double
         /// Share of the inside columns that are at or behind the wall level or empty.
-        public var insideFill: Double
+        package var insideFill: Double
     }
 
     private static let histogramBins = 40
 
     /// Door frames in `patch` from the points of `cloud` (local coordinates), sorted along the wall.
     /// - Complexity: O(n + columns · bins + candidates · rows · bins); one pass over the cloud.
-    public static func detect(in cloud: PointCloud, patch: WallPatch, options: Options = Options()) -> [Frame] {
+    package static func detect(in cloud: PointCloud, patch: WallPatch, options: Options = Options()) -> [Frame] {
         let bin = options.bin
         // Degenerate or non-finite input (zero bin, NaN length, a kilometre-long wall) finds nothing.
         guard bin > 0, options.band > 0, patch.length.isFinite, patch.length / bin < 100_000,

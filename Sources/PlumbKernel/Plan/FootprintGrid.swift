@@ -3,21 +3,21 @@
 ///
 /// Cell `(i, j)` covers `[minX + i*cell, minX + (i+1)*cell) x [minY + j*cell, minY + (j+1)*cell)` in plan
 /// metres. Storage is one byte per cell, row-major (`j * width + i`).
-public struct FootprintGrid: Sendable, Equatable {
+package struct FootprintGrid: Sendable, Equatable {
     /// Cell edge length, metres.
-    public let cell: Double
+    package let cell: Double
     /// Plan coordinates of the grid's lower-left corner, metres.
-    public let minimum: SIMD2<Double>
+    package let minimum: SIMD2<Double>
     /// Number of columns (x) and rows (y).
-    public let width: Int, height: Int
+    package let width: Int, height: Int
     /// 1 for occupied cells, 0 for empty ones.
-    public var cells: [UInt8]
+    package var cells: [UInt8]
 
     /// Largest grid accepted (cells); a footprint of 300 m x 300 m at 2 cm is 2.25e8 cells and is refused.
-    public static let maximumCellCount = 64_000_000
+    package static let maximumCellCount = 64_000_000
 
     /// Empty cells kept around the points, so closing and boundary tracing never touch the grid edge.
-    public static let margin = 6
+    package static let margin = 6
 
     /// Rasterises plan points into a grid with `cell`-metre cells and an empty margin of ``margin`` cells.
     ///
@@ -25,7 +25,7 @@ public struct FootprintGrid: Sendable, Equatable {
     ///   ``PointCloudError/nonFiniteCoordinate(index:)`` for NaN/Inf, and
     ///   ``PointCloudError/degenerate(_:)`` when the grid would exceed ``maximumCellCount``.
     /// - Complexity: O(n + cells).
-    public init(points: [SIMD2<Double>], cell: Double) throws(PointCloudError) {
+    package init(points: [SIMD2<Double>], cell: Double) throws(PointCloudError) {
         guard !points.isEmpty else { throw .tooFewPoints(required: 1, actual: 0) }
         guard cell > 0, cell.isFinite else { throw .degenerate("grid cell size must be positive, got \(cell)") }
         var lo = SIMD2<Double>(repeating: .infinity), hi = SIMD2<Double>(repeating: -.infinity)
@@ -53,7 +53,7 @@ public struct FootprintGrid: Sendable, Equatable {
 
     /// An empty grid covering `[minimum, maximum]` with `cell`-metre cells plus the usual ``margin``.
     /// - Throws: ``PointCloudError/degenerate(_:)`` for a bad cell size or a grid above ``maximumCellCount``.
-    public init(covering minimum: SIMD2<Double>, _ maximum: SIMD2<Double>, cell: Double) throws(PointCloudError) {
+    package init(covering minimum: SIMD2<Double>, _ maximum: SIMD2<Double>, cell: Double) throws(PointCloudError) {
         guard cell > 0, cell.isFinite, minimum.x.isFinite, minimum.y.isFinite, maximum.x.isFinite, maximum.y.isFinite else {
             throw .degenerate("grid bounds and cell must be finite, cell positive")
         }
@@ -71,7 +71,7 @@ public struct FootprintGrid: Sendable, Equatable {
 
     /// Cell containing plan point `p`, or nil outside the grid.
     @inlinable
-    public func cellIndex(of p: SIMD2<Double>) -> Int? {
+    package func cellIndex(of p: SIMD2<Double>) -> Int? {
         let i = Int(((p.x - minimum.x) / cell).rounded(.down)), j = Int(((p.y - minimum.y) / cell).rounded(.down))
         guard i >= 0, j >= 0, i < width, j < height else { return nil }
         return j * width + i
@@ -79,14 +79,14 @@ public struct FootprintGrid: Sendable, Equatable {
 
     /// Plan coordinates of grid vertex `(i, j)` (a cell corner).
     @inlinable
-    public func vertex(_ i: Int, _ j: Int) -> SIMD2<Double> {
+    package func vertex(_ i: Int, _ j: Int) -> SIMD2<Double> {
         minimum + SIMD2(Double(i), Double(j)) * cell
     }
 
     /// Morphological closing (dilation then erosion) with a square of half-size `radius` cells: bridges gaps
     /// left by dropouts and thin occluders. `radius` is clamped to ``margin`` - 1.
     /// - Complexity: O(cells * radius) with separable passes.
-    public mutating func close(radius: Int) {
+    package mutating func close(radius: Int) {
         let radius = Swift.min(radius, Self.margin - 1)
         guard radius > 0 else { return }
         cells = Self.erode(Self.dilate(cells, width, height, radius), width, height, radius)
@@ -95,7 +95,7 @@ public struct FootprintGrid: Sendable, Equatable {
     /// Morphological dilation with a square of half-size `radius` cells (an occupied cell occupies every
     /// cell within `radius` of it along both axes). Not clamped: cells beyond the grid are empty.
     /// - Complexity: O(cells * radius) with separable passes.
-    public mutating func dilate(radius: Int) {
+    package mutating func dilate(radius: Int) {
         guard radius > 0 else { return }
         cells = Self.dilate(cells, width, height, radius)
     }
@@ -124,7 +124,7 @@ public struct FootprintGrid: Sendable, Equatable {
 
     /// Whether an occupied cell lies on the grid's outermost rows or columns (a flood that escaped).
     /// - Complexity: O(width + height).
-    public var touchesBorder: Bool {
+    package var touchesBorder: Bool {
         for i in 0..<width where cells[i] != 0 || cells[(height - 1) * width + i] != 0 { return true }
         for j in 0..<height where cells[j * width] != 0 || cells[j * width + width - 1] != 0 { return true }
         return false
@@ -134,7 +134,7 @@ public struct FootprintGrid: Sendable, Equatable {
     /// cell (all cells are cleared when none does). Returns whether a component was kept.
     /// - Complexity: O(cells).
     @discardableResult
-    public mutating func keepComponent(containingFirstOf points: [SIMD2<Double>]) -> Bool {
+    package mutating func keepComponent(containingFirstOf points: [SIMD2<Double>]) -> Bool {
         let grid = self
         guard let start = points.lazy.compactMap({ grid.cellIndex(of: $0) }).first(where: { grid.cells[$0] != 0 }) else {
             cells = [UInt8](repeating: 0, count: cells.count)
@@ -160,7 +160,7 @@ public struct FootprintGrid: Sendable, Equatable {
     /// Returns the number of components kept.
     /// - Complexity: O(cells + points).
     @discardableResult
-    public mutating func keepComponents(holdingAtLeast minimum: Int, of points: [SIMD2<Double>]) -> Int {
+    package mutating func keepComponents(holdingAtLeast minimum: Int, of points: [SIMD2<Double>]) -> Int {
         let (label, sizes) = componentLabels()
         var held = [Int](repeating: 0, count: sizes.count)
         for p in points {
@@ -200,7 +200,7 @@ public struct FootprintGrid: Sendable, Equatable {
 
     /// Keeps only the largest 4-connected occupied component and fills its holes.
     /// - Complexity: O(cells).
-    public mutating func keepLargestComponentFilled() {
+    package mutating func keepLargestComponentFilled() {
         let (label, sizes) = componentLabels()
         var best = -1, bestSize = 0
         for (c, size) in sizes.enumerated() where size > bestSize {
@@ -231,13 +231,13 @@ public struct FootprintGrid: Sendable, Equatable {
     }
 
     /// Area of the occupied cells, m².
-    public var occupiedArea: Double { Double(cells.reduce(0) { $0 + Int($1) }) * cell * cell }
+    package var occupiedArea: Double { Double(cells.reduce(0) { $0 + Int($1) }) * cell * cell }
 
     /// The outer boundary of the occupied cells as a closed, counter-clockwise polygon through cell
     /// corners (no repeated first vertex). Expects a single hole-free component (call
     /// ``keepLargestComponentFilled()`` first); returns the longest loop otherwise.
     /// - Complexity: O(cells).
-    public func boundaryPolygon() -> [SIMD2<Double>] {
+    package func boundaryPolygon() -> [SIMD2<Double>] {
         // Directed boundary edges with the occupied cell on the left; key = vertex index.
         let vw = width + 1
         var out = [Int32](repeating: -1, count: (width + 1) * (height + 1))

@@ -107,15 +107,15 @@ public enum PlanWall: Sendable, Hashable, Codable {
 }
 
 /// Dot product of plan vectors.
-@inlinable public func planDot(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> Double { a.x * b.x + a.y * b.y }
+@inlinable package func planDot(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> Double { a.x * b.x + a.y * b.y }
 /// Length of a plan vector.
-@inlinable public func planLength(_ a: SIMD2<Double>) -> Double { planDot(a, a).squareRoot() }
+@inlinable package func planLength(_ a: SIMD2<Double>) -> Double { planDot(a, a).squareRoot() }
 /// z component of the 2D cross product `a x b` (positive when b is counter-clockwise from a).
-@inlinable public func planCross(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> Double { a.x * b.y - a.y * b.x }
+@inlinable package func planCross(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> Double { a.x * b.y - a.y * b.x }
 
 /// Signed area of a closed polygon (positive when counter-clockwise in a right-handed x-y plane), m².
 /// - Complexity: O(n).
-public func planSignedArea(_ polygon: [SIMD2<Double>]) -> Double {
+package func planSignedArea(_ polygon: [SIMD2<Double>]) -> Double {
     guard polygon.count >= 3 else { return 0 }
     var s = 0.0
     for i in 0..<polygon.count {

@@ -49,7 +49,7 @@ extension RoomOutline {
     /// intersection nearest to it (or, when they are parallel, at the side's midpoint projected on them —
     /// which merges them when they lie on one line). Repeats until no side is short or three sides remain.
     /// - Complexity: O(n²) in the number of sides (outlines have few).
-    public mutating func removeShortEdges(shorterThan minimum: Double) {
+    package mutating func removeShortEdges(shorterThan minimum: Double) {
         var changed = true
         while changed && corners.count > 3 {
             changed = false
@@ -84,11 +84,11 @@ extension RoomOutline {
 extension RoomOutline {
     /// One merge done by ``mergeCollinearEdges(maximumAngle:maximumOffset:)``: the side on wall `absorbed`
     /// became part of the side on wall `kept` (indices as in ``Edge/wallIndex``; `nil` for inferred sides).
-    public struct CollinearMerge: Sendable, Equatable {
+    package struct CollinearMerge: Sendable, Equatable {
         /// Wall index of the surviving side.
-        public var kept: Int?
+        package var kept: Int?
         /// Wall index of the side that was folded into it.
-        public var absorbed: Int?
+        package var absorbed: Int?
     }
 
     /// Joins consecutive straight sides that lie on one line (directions within `maximumAngle` radians, each
@@ -97,7 +97,7 @@ extension RoomOutline {
     /// wall of the longer piece (a fitted wall before an inferred side). Returns the merges in order.
     /// - Complexity: O(n²) in the number of sides.
     @discardableResult
-    public mutating func mergeCollinearEdges(maximumAngle: Double = 0.052, maximumOffset: Double = 0.03) -> [CollinearMerge] {
+    package mutating func mergeCollinearEdges(maximumAngle: Double = 0.052, maximumOffset: Double = 0.03) -> [CollinearMerge] {
         var merges: [CollinearMerge] = []
         var changed = true
         while changed && corners.count > 3 {
@@ -148,33 +148,33 @@ extension RoomOutline {
 /// walls that meet there (two corners and a short inferred side when they are parallel — a step).
 /// The footprint fixes the topology (which walls bound the room, in which order, including re-entrant
 /// corners of L-shaped rooms); the fitted walls fix the geometry.
-public enum RoomOutlineBuilder {
+package enum RoomOutlineBuilder {
     /// Tuning of ``build(footprint:walls:options:)``.
-    public struct Options: Sendable, Hashable {
+    package struct Options: Sendable, Hashable {
         /// Raster cell, metres.
-        public var cell: Double = 0.04
+        package var cell: Double = 0.04
         /// Closing radius in cells (bridges dropouts and small occlusions in the footprint).
-        public var closeRadius: Int = 3
+        package var closeRadius: Int = 3
         /// Douglas–Peucker tolerance, metres.
-        public var simplifyTolerance: Double = 0.08
+        package var simplifyTolerance: Double = 0.08
         /// Largest distance between a footprint side and a wall for them to be matched, metres.
-        public var snapDistance: Double = 0.35
+        package var snapDistance: Double = 0.35
         /// Largest angle between a footprint side and a straight wall for them to be matched, radians.
-        public var snapAngle: Double = 0.35
+        package var snapAngle: Double = 0.35
         /// Unmatched footprint sides shorter than this are dropped (corner rounding), metres.
-        public var minimumInferredSide: Double = 0.3
+        package var minimumInferredSide: Double = 0.3
         /// Final sides shorter than this are removed and their neighbours meet directly, metres (slivers
         /// left where two nearly collinear walls or a tiny step meet).
-        public var minimumEdge: Double = 0.05
+        package var minimumEdge: Double = 0.05
         /// Defaults.
-        public init() {}
+        package init() {}
     }
 
     /// Builds the outline. See the type's description for the method.
     /// - Throws: ``PointCloudError`` when the footprint is empty, non-finite or absurdly large, or when no
     ///   closed outline with at least three sides results.
     /// - Complexity: O(footprint points + raster cells + sides * walls).
-    public static func build(
+    package static func build(
         footprint: [SIMD2<Double>], walls: [PlanWall], options: Options = Options()
     ) throws(PointCloudError) -> RoomOutline {
         var grid = try FootprintGrid(points: footprint, cell: options.cell)
@@ -186,7 +186,7 @@ public enum RoomOutlineBuilder {
     /// Builds the outline from an already rasterised room region (for example a ``BarrierFill`` flood).
     /// The region should be one hole-free component (``FootprintGrid/keepLargestComponentFilled()``).
     /// - Throws: ``PointCloudError/degenerate(_:)`` when no closed outline with three sides results.
-    public static func build(
+    package static func build(
         region grid: FootprintGrid, walls: [PlanWall], options: Options = Options()
     ) throws(PointCloudError) -> RoomOutline {
         let boundary = grid.boundaryPolygon()
@@ -292,7 +292,7 @@ public enum RoomOutlineBuilder {
 /// Douglas–Peucker simplification of a closed polyline: keeps the vertices needed so that every removed
 /// vertex lies within `tolerance` metres of the simplified outline.
 /// - Complexity: O(n log n) typical, O(n²) worst case.
-public func simplifyClosedPolyline(_ p: [SIMD2<Double>], tolerance: Double) -> [SIMD2<Double>] {
+package func simplifyClosedPolyline(_ p: [SIMD2<Double>], tolerance: Double) -> [SIMD2<Double>] {
     guard p.count > 3 else { return p }
     // Split at vertex 0 and the vertex farthest from it.
     var far = 0

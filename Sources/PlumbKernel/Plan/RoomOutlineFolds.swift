@@ -5,11 +5,11 @@ extension RoomOutline {
     /// floor. It is the traced footprint wrapping both sides of something thin that reaches into the room
     /// (the end of a thin wall, a wall candidate fitted to furniture); as two sides it would be two walls
     /// on one line facing opposite ways, where there is one.
-    public struct Fold: Sendable, Equatable {
+    package struct Fold: Sendable, Equatable {
         /// Index of the longer side (ties: the first); it spans the whole fold.
-        public var longer: Int
+        package var longer: Int
         /// Index of the side running back along it.
-        public var shorter: Int
+        package var shorter: Int
     }
 
     /// The folds of the outline: consecutive straight sides whose directions are within `maximumAngle`
@@ -17,7 +17,7 @@ extension RoomOutline {
     /// longer side's line. Each side is in at most one fold (found in side order, including the pair of the
     /// last and the first side).
     /// - Complexity: O(n) in the number of sides.
-    public func folds(maximumWidth: Double, maximumAngle: Double = 10 * Double.pi / 180) -> [Fold] {
+    package func folds(maximumWidth: Double, maximumAngle: Double = 10 * Double.pi / 180) -> [Fold] {
         let n = corners.count
         guard n > 3 else { return [] }
         var used = [Bool](repeating: false, count: n)

@@ -28,43 +28,43 @@
 /// its swing side, which leaves no hole and no recess) is added as a closed door of the frame's size, one
 /// with a swung leaf beside it or seen through over half its area as an open door. A floor-reaching hole
 /// with neither frame nor leaf is a leafless opening (a passage).
-public enum WallOpeningDetector {
+package enum WallOpeningDetector {
     /// Tuning.
-    public struct Options: Sendable, Hashable {
+    package struct Options: Sendable, Hashable {
         /// Raster cell, metres.
-        public var cell: Double = 0.04
+        package var cell: Double = 0.04
         /// Points within this distance of the wall surface count as wall, metres.
-        public var surfaceTolerance: Double = 0.025
+        package var surfaceTolerance: Double = 0.025
         /// Surfaces set back up to this depth count as a recess (door leaf, glass), metres.
-        public var maximumRecess: Double = 0.35
+        package var maximumRecess: Double = 0.35
         /// Points up to this far in front of the wall can occlude it, metres.
-        public var occluderDepth: Double = 0.8
+        package var occluderDepth: Double = 0.8
         /// Smallest opening width and height, metres.
-        public var minimumWidth: Double = 0.35
+        package var minimumWidth: Double = 0.35
         /// Smallest opening height, metres.
-        public var minimumHeight: Double = 0.35
+        package var minimumHeight: Double = 0.35
         /// Smallest share of an opening's bounding rectangle its cells must fill.
-        public var minimumFill: Double = 0.7
+        package var minimumFill: Double = 0.7
         /// Smallest share of an opening's cells that must have returns behind the wall surface (seen through).
-        public var minimumEvidence: Double = 0.3
+        package var minimumEvidence: Double = 0.3
         /// Fewest returns behind the wall surface that make a cell evidence of an opening on its own (a cell
         /// with fewer is evidence when nothing in front hides it and at least 3 of its 8 neighbours have
         /// returns behind the surface too).
-        public var minimumEvidencePoints: Int32 = 2
+        package var minimumEvidencePoints: Int32 = 2
         /// Widest never-seen gap between evidence cells (along a row or column) taken into an opening, metres.
-        public var maximumEvidenceGap: Double = 0.3
+        package var maximumEvidenceGap: Double = 0.3
         /// Largest share of a region's cells that peeling thin protrusions may remove; a region that needs
         /// more cut away is rejected.
-        public var maximumPeeledShare: Double = 0.1
+        package var maximumPeeledShare: Double = 0.1
         /// Lowest height, metres, of an opening that reaches the floor (a lower floor-level hole is wall seen
         /// under furniture).
-        public var minimumFloorOpeningHeight: Double = 1.2
+        package var minimumFloorOpeningHeight: Double = 1.2
         /// Defaults.
-        public init() {}
+        package init() {}
     }
 
     /// What fills a detected opening.
-    public enum Filling: Sendable, Hashable, Codable {
+    package enum Filling: Sendable, Hashable, Codable {
         /// Nothing: a hole (seen through, or no returns at all).
         case none
         /// A surface set back by `depth` metres covering the opening (closed door leaf, glass).
@@ -72,44 +72,44 @@ public enum WallOpeningDetector {
     }
 
     /// A swung leaf found beside an opening.
-    public struct Leaf: Sendable, Hashable, Codable {
+    package struct Leaf: Sendable, Hashable, Codable {
         /// Angle between the leaf and the wall surface, radians (0 = closed, π/2 = perpendicular).
-        public var angle: Double
+        package var angle: Double
         /// Jamb the leaf hangs on: 0 at `uMin`, 1 at `uMax`.
-        public var hingeSide: Int
+        package var hingeSide: Int
         /// True when the leaf swings into the room (s > 0).
-        public var intoRoom: Bool
+        package var intoRoom: Bool
         /// Number of leaf points.
-        public var support: Int
+        package var support: Int
     }
 
     /// One opening, in wall coordinates (metres).
-    public struct Opening: Sendable, Hashable, Codable {
+    package struct Opening: Sendable, Hashable, Codable {
         /// Start along the wall.
-        public var uMin: Double
+        package var uMin: Double
         /// End along the wall.
-        public var uMax: Double
+        package var uMax: Double
         /// Bottom above the floor (sill height; ~0 for doors).
-        public var vMin: Double
+        package var vMin: Double
         /// Top above the floor.
-        public var vMax: Double
+        package var vMax: Double
         /// What fills it.
-        public var filling: Filling
+        package var filling: Filling
         /// Share of its cells with no wall points.
-        public var fill: Double
+        package var fill: Double
         /// A swung door leaf beside it, if one was found.
-        public var leaf: Leaf?
+        package var leaf: Leaf?
         /// The door frame (casings) round it, if one was found.
-        public var frame: DoorFrameDetector.Frame? = nil
+        package var frame: DoorFrameDetector.Frame? = nil
         /// Width, metres.
-        public var width: Double { uMax - uMin }
+        package var width: Double { uMax - uMin }
         /// Height, metres.
-        public var height: Double { vMax - vMin }
+        package var height: Double { vMax - vMin }
     }
 
     /// Detects openings in `patch` from the points of `cloud` (local coordinates).
     /// - Complexity: O(n + cells) per wall; one pass over the cloud with no allocation per point.
-    public static func detect(in cloud: PointCloud, patch: WallPatch, options: Options = Options(),
+    package static func detect(in cloud: PointCloud, patch: WallPatch, options: Options = Options(),
                               frameOptions: DoorFrameDetector.Options = DoorFrameDetector.Options()) -> [Opening] {
         let (found, near) = detectOpenings(in: cloud, patch: patch, options: options)
         let frames = DoorFrameDetector.detect(in: cloud, patch: patch, options: frameOptions)
@@ -157,7 +157,7 @@ public enum WallOpeningDetector {
     /// in its point density, unrolled along the arc (``ArcWallPatch``); `u` of the results is arc length.
     /// Door frames are looked for on straight walls only.
     /// - Complexity: O(n + cells).
-    public static func detect(in cloud: PointCloud, arc: ArcWallPatch, options: Options = Options()) -> [Opening] {
+    package static func detect(in cloud: PointCloud, arc: ArcWallPatch, options: Options = Options()) -> [Opening] {
         detectOpenings(in: cloud, patch: arc, options: options).0
     }
 

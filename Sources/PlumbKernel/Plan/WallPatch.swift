@@ -5,23 +5,23 @@
 /// `u = (p - origin) · along` runs along the wall from 0 to ``length``, `v = (p - origin) · up` runs up from the
 /// floor (0) to ``height``, and `s = (p - origin) · inward` is the signed distance from the surface, positive
 /// into the room (in front of the wall as the scanner saw it), negative behind it.
-public struct WallPatch: Sendable, Hashable, Codable {
+package struct WallPatch: Sendable, Hashable, Codable {
     /// Bottom end of the wall at its start, in cloud-local coordinates, metres.
-    public var origin: SIMD3<Double>
+    package var origin: SIMD3<Double>
     /// Unit vector along the wall (horizontal).
-    public var along: SIMD3<Double>
+    package var along: SIMD3<Double>
     /// Unit up vector.
-    public var up: SIMD3<Double>
+    package var up: SIMD3<Double>
     /// Unit normal pointing into the room.
-    public var inward: SIMD3<Double>
+    package var inward: SIMD3<Double>
     /// Length along `along`, metres.
-    public var length: Double
+    package var length: Double
     /// Height along `up`, metres.
-    public var height: Double
+    package var height: Double
 
     /// A patch from its bottom edge (start and end, cloud-local metres), the up vector, the height and the
     /// side the room is on (`roomSide`: any point inside the room, used to orient the normal).
-    public init(start: SIMD3<Double>, end: SIMD3<Double>, up: SIMD3<Double>, height: Double, roomSide: SIMD3<Double>) {
+    package init(start: SIMD3<Double>, end: SIMD3<Double>, up: SIMD3<Double>, height: Double, roomSide: SIMD3<Double>) {
         let upUnit = normalize(up)
         var d = end - start
         d -= upUnit * dot(d, upUnit)
@@ -38,7 +38,7 @@ public struct WallPatch: Sendable, Hashable, Codable {
 
     /// Wall coordinates (u, v, s) of a cloud-local point, metres.
     @inlinable
-    public func coordinates(of p: SIMD3<Double>) -> SIMD3<Double> {
+    package func coordinates(of p: SIMD3<Double>) -> SIMD3<Double> {
         let r = p - origin
         return SIMD3(dot(r, along), dot(r, up), dot(r, inward))
     }
@@ -47,7 +47,7 @@ public struct WallPatch: Sendable, Hashable, Codable {
     /// the cloud's local frame), in index order. The projection behind every wall detector's pass over a room.
     /// - Complexity: O(n), no allocation.
     @inlinable
-    public func forEachWallCoordinate(of cloud: PointCloud, _ body: (_ u: Float, _ v: Float, _ s: Float) -> Void) {
+    package func forEachWallCoordinate(of cloud: PointCloud, _ body: (_ u: Float, _ v: Float, _ s: Float) -> Void) {
         let o = SIMD3<Float>(origin), a = SIMD3<Float>(along), y = SIMD3<Float>(up), n = SIMD3<Float>(inward)
         cloud.x.withUnsafeBufferPointer { xs in
             cloud.y.withUnsafeBufferPointer { ys in
@@ -68,7 +68,7 @@ public struct WallPatch: Sendable, Hashable, Codable {
     /// are those the scalar pass would give inside the box.
     /// - Complexity: O(n), no allocation.
     @inlinable
-    public func forEachWallCoordinate(of cloud: PointCloud, u: (Float, Float), v: (Float, Float), s: (Float, Float),
+    package func forEachWallCoordinate(of cloud: PointCloud, u: (Float, Float), v: (Float, Float), s: (Float, Float),
                                       _ body: (_ u: Float, _ v: Float, _ s: Float) -> Void) {
         forEachIndexedWallCoordinate(of: cloud, u: u, v: v, s: s) { pu, pv, ps, _ in body(pu, pv, ps) }
     }
@@ -76,7 +76,7 @@ public struct WallPatch: Sendable, Hashable, Codable {
     /// Like ``forEachWallCoordinate(of:u:v:s:_:)``, also passing each point's index in `cloud`.
     /// - Complexity: O(n), no allocation.
     @inlinable
-    public func forEachIndexedWallCoordinate(of cloud: PointCloud, u: (Float, Float), v: (Float, Float), s: (Float, Float),
+    package func forEachIndexedWallCoordinate(of cloud: PointCloud, u: (Float, Float), v: (Float, Float), s: (Float, Float),
                                              _ body: (_ u: Float, _ v: Float, _ s: Float, _ index: Int) -> Void) {
         let o = SIMD3<Float>(origin), a = SIMD3<Float>(along), y = SIMD3<Float>(up), n = SIMD3<Float>(inward)
         let ox = SIMD8<Float>(repeating: o.x), oy = SIMD8<Float>(repeating: o.y), oz = SIMD8<Float>(repeating: o.z)
@@ -116,7 +116,7 @@ public struct WallPatch: Sendable, Hashable, Codable {
 
     /// The cloud-local point at wall coordinates (u, v, s).
     @inlinable
-    public func point(u: Double, v: Double, s: Double = 0) -> SIMD3<Double> {
+    package func point(u: Double, v: Double, s: Double = 0) -> SIMD3<Double> {
         origin + along * u + up * v + inward * s
     }
 }

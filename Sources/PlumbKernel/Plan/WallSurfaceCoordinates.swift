@@ -1,7 +1,7 @@
 /// A wall surface unrolled into 2D coordinates for the opening detectors: `u` along the surface
 /// (0…``length``), `v` up from the floor (0…``height``) and `s` the signed distance from the surface,
 /// positive into the room; all metres. ``WallPatch`` (straight walls) and ``ArcWallPatch`` (curved walls).
-public protocol WallSurfaceCoordinates: Sendable {
+package protocol WallSurfaceCoordinates: Sendable {
     /// Length along the surface, metres.
     var length: Double { get }
     /// Height, metres.

@@ -5,16 +5,20 @@
 /// distance `s = ((nx*x + ny*y) + nz*z) + offset` satisfies `-threshold <= s <= threshold`. Both paths
 /// evaluate exactly that expression in that order without fused multiply-adds, so they agree exactly on
 /// counts and indices. NaN coordinates are never inliers.
-public enum PlaneInlierKernel {
+///
+/// Package access: the segmenter's hot loop, not API. Every entry checks that the three coordinate
+/// buffers have equal counts (and `collect` that the output is large enough) before reading them.
+package enum PlaneInlierKernel {
     /// Number of inliers among points `0..<x.count` (SIMD path).
-    /// - Precondition: the three buffers have equal counts.
+    /// - Precondition: the three buffers have equal counts (checked).
     /// - Complexity: O(n), no allocation.
     @inlinable
-    public static func count(
+    package static func count(
         x: UnsafeBufferPointer<Float>, y: UnsafeBufferPointer<Float>, z: UnsafeBufferPointer<Float>,
         normal: SIMD3<Float>, offset: Float, threshold: Float
     ) -> Int {
         let n = x.count
+        precondition(y.count == n && z.count == n, "coordinate buffers of unequal counts")
         guard n > 0 else { return 0 }
         let px = x.baseAddress!, py = y.baseAddress!, pz = z.baseAddress!
         let nx = SIMD8<Float>(repeating: normal.x), ny = SIMD8<Float>(repeating: normal.y)
@@ -44,15 +48,16 @@ public enum PlaneInlierKernel {
 
     /// Writes the positions (`0..<n`, plus `indexBase`) of the inliers into `out`, ascending; returns how
     /// many were written (SIMD path).
-    /// - Precondition: `out.count >= x.count`; the three buffers have equal counts.
+    /// - Precondition: `out.count >= x.count`; the three buffers have equal counts (both checked).
     /// - Complexity: O(n), no allocation.
     @inlinable
-    public static func collect(
+    package static func collect(
         x: UnsafeBufferPointer<Float>, y: UnsafeBufferPointer<Float>, z: UnsafeBufferPointer<Float>,
         normal: SIMD3<Float>, offset: Float, threshold: Float, indexBase: Int32 = 0,
         into out: UnsafeMutableBufferPointer<Int32>
     ) -> Int {
         let n = x.count
+        precondition(y.count == n && z.count == n, "coordinate buffers of unequal counts")
         guard n > 0 else { return 0 }
         precondition(out.count >= n, "output buffer too small")
         let px = x.baseAddress!, py = y.baseAddress!, pz = z.baseAddress!, o = out.baseAddress!
@@ -88,11 +93,13 @@ public enum PlaneInlierKernel {
     }
 
     /// Scalar reference for ``count(x:y:z:normal:offset:threshold:)``; same result, one point at a time.
+    /// - Precondition: the three buffers have equal counts (checked).
     /// - Complexity: O(n).
-    public static func countScalar(
+    package static func countScalar(
         x: UnsafeBufferPointer<Float>, y: UnsafeBufferPointer<Float>, z: UnsafeBufferPointer<Float>,
         normal: SIMD3<Float>, offset: Float, threshold: Float
     ) -> Int {
+        precondition(y.count == x.count && z.count == x.count, "coordinate buffers of unequal counts")
         var total = 0
         for i in 0..<x.count {
             let s = ((normal.x * x[i] + normal.y * y[i]) + normal.z * z[i]) + offset
@@ -102,12 +109,15 @@ public enum PlaneInlierKernel {
     }
 
     /// Scalar reference for ``collect(x:y:z:normal:offset:threshold:indexBase:into:)``.
+    /// - Precondition: `out.count >= x.count`; the three buffers have equal counts (both checked).
     /// - Complexity: O(n).
-    public static func collectScalar(
+    package static func collectScalar(
         x: UnsafeBufferPointer<Float>, y: UnsafeBufferPointer<Float>, z: UnsafeBufferPointer<Float>,
         normal: SIMD3<Float>, offset: Float, threshold: Float, indexBase: Int32 = 0,
         into out: UnsafeMutableBufferPointer<Int32>
     ) -> Int {
+        precondition(y.count == x.count && z.count == x.count, "coordinate buffers of unequal counts")
+        precondition(out.count >= x.count, "output buffer too small")
         var written = 0
         for i in 0..<x.count {
             let s = ((normal.x * x[i] + normal.y * y[i]) + normal.z * z[i]) + offset

@@ -4,7 +4,7 @@
 /// Algorithm (seeded, deterministic, identical output with or without `parallel`):
 /// 1. Each round draws a random subsample of the remaining points (``PlaneSegmentationOptions/sampleSize``),
 ///    sorts it along a Morton curve and forms local three-point hypotheses; each is scored on the
-///    subsample by the 8-lane SIMD ``PlaneInlierKernel`` and the best one is kept.
+///    subsample by the 8-lane SIMD point-to-plane inlier kernel and the best one is kept.
 /// 2. The winner's inliers are collected from all remaining points and refit by total least squares
 ///    (``CovarianceAccumulator`` + ``SymmetricEigen3``) a few times. With normals in the cloud, inliers must
 ///    also agree in normal direction.
