@@ -16,6 +16,8 @@ struct RandomEvalOptions: ParsableArguments {
     var scanSeed: UInt64 = 1
     @Flag(help: "With --random: drop the sensor positions from the scans before building.")
     var noSensors = false
+    @Option(help: "With --random: keep this share of each scan's points (0 < F < 1, chosen at random, seeded) before building: density invariance.")
+    var keep: Double?
     @Flag(help: "With --random --multi-room: merge each plan's room clouds into one cloud and find the rooms by room segmentation.")
     var oneCloud = false
     @Option(help: "With --random: evaluate only these plan indices (comma-separated), e.g. to reproduce a worst case.")
@@ -36,6 +38,7 @@ extension EvalCommand {
         o.realism = randomOptions.realism
         o.scanSeed = randomOptions.scanSeed
         o.keepsSensorPositions = !randomOptions.noSensors
+        o.keepFraction = randomOptions.keep
         o.maximumFloorOverlap = maxFloorOverlap
         o.oneCloud = randomOptions.oneCloud
         o.only = try randomOptions.onlyIndices()
@@ -74,6 +77,7 @@ extension RandomEvalOptions {
     /// Checks `--random` and `--only` (no file is read).
     func validate() throws {
         if let random, !(1...100_000).contains(random) { throw ValidationError("--random takes 1...100000 plans, not \(random)") }
+        if let keep, !(keep > 0 && keep < 1) { throw ValidationError("--keep takes a share of the points in (0, 1), not \(keep)") }
         if oneCloud && !multiRoom { throw ValidationError("--one-cloud needs --multi-room") }
         _ = try onlyIndices()
     }

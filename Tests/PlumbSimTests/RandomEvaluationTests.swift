@@ -72,4 +72,25 @@ import Testing
         #expect(RandomEvaluation.refusalKey(RoomBuildError.roomTooLarge(span: 507.3, limit: 40)) == "roomTooLarge")
         #expect(RandomEvaluation.refusalKey(RoomBuildError.noClosedOutline("two walls")) == "noClosedOutline")
     }
+
+    /// `--keep F` (density invariance): each point kept with probability F, seeded, so the share is F within
+    /// binomial noise (5 sigma), runs repeat exactly, another case salt draws another subset, and without F
+    /// the cloud is untouched.
+    @Test func keepFractionThinsReproducibly() throws {
+        let n = 20_000
+        let cloud = try PointCloud(worldPoints: (0..<n).map { SIMD3(Double($0 % 200) * 0.01, Double($0 / 200) * 0.01, 0) })
+        var o = RandomEvaluation.Options()
+        #expect(RandomEvaluation.thinned(cloud, options: o, salt: 0).count == n)
+        o.keepFraction = 0.5
+        let a = RandomEvaluation.thinned(cloud, options: o, salt: 0)
+        let sigma = (Double(n) * 0.25).squareRoot()
+        #expect(abs(Double(a.count) - 0.5 * Double(n)) < 5 * sigma)
+        let b = RandomEvaluation.thinned(cloud, options: o, salt: 0)
+        #expect(a.x == b.x && a.y == b.y)
+        let c = RandomEvaluation.thinned(cloud, options: o, salt: 1)
+        #expect(a.x != c.x || a.y != c.y)
+        o.keepFraction = 0.1
+        let d = RandomEvaluation.thinned(cloud, options: o, salt: 0)
+        #expect(abs(Double(d.count) - 0.1 * Double(n)) < 5 * (Double(n) * 0.09).squareRoot())
+    }
 }

@@ -31,6 +31,10 @@ public enum RandomEvaluation {
         public var scanSeed: UInt64 = 1
         /// When false, sensor positions are dropped from the clouds before building.
         public var keepsSensorPositions: Bool = true
+        /// When set (in (0, 1)), each scanned cloud keeps this share of its points, chosen at random (seeded by
+        /// the case's scan seed) before building: the measuring stick of density invariance (a builder that
+        /// does not depend on sampling density gives the same rooms). nil keeps every point.
+        public var keepFraction: Double? = nil
         /// StructureBuilder's largest floor overlap of two rooms (multi-room plans).
         public var maximumFloorOverlap: Double = 0.5
         /// Multi-room plans: merge the rooms' clouds into one cloud (the scan's building cloud, frame indices
@@ -223,6 +227,7 @@ public enum RandomEvaluation {
                 continue
             }
             if !options.keepsSensorPositions { cloud.sensorOrigins = nil }
+            cloud = thinned(cloud, options: options, salt: UInt64(out.builtRooms.count + out.rooms.count))
             var o = RoomBuilder.Options()
             o.upAxis = scan.upAxis
             o.seed = o.seed &+ UInt64(out.builtRooms.count)
@@ -273,6 +278,16 @@ public enum RandomEvaluation {
         return out
     }
 
+    /// `cloud` with ``Options/keepFraction`` of its points, each kept with that probability from a generator
+    /// seeded by the case's scan seed and `salt` (so a run is reproducible); the cloud itself without it.
+    /// - Complexity: O(points).
+    static func thinned(_ cloud: PointCloud, options: Options, salt: UInt64) -> PointCloud {
+        guard let f = options.keepFraction, f > 0, f < 1 else { return cloud }
+        var g = SeededGenerator(seed: 0x7E1D ^ options.scanSeed ^ (salt &* 0x9E37_79B9_7F4A_7C15))
+        let limit = UInt64(f * 0x1p53)
+        return cloud.subset((0..<cloud.count).filter { _ in g.next() >> 11 < limit })
+    }
+
     /// One multi-room plan scanned into one cloud (``Options/oneCloud``): ``RoomSegmentation`` finds and builds
     /// the rooms (each mapped into the plan frame), ``RoomSegmentation/merge(_:options:)`` merges them, and every
     /// scanned truth room is scored against the structure room matched to it (floor IoU ≥ 0.5 matching by the
@@ -283,6 +298,7 @@ public enum RandomEvaluation {
         var s = StructureCase(planName: plan.name, index: generated.index, rooms: generated.scannedRoomIDs.count, builtRooms: 0)
         var cloud = scan.buildingCloud
         if !options.keepsSensorPositions { cloud.sensorOrigins = nil }
+        cloud = thinned(cloud, options: options, salt: 0)
         var so = RoomSegmentation.Options()
         so.upAxis = scan.upAxis
         so.structure.maximumFloorOverlap = options.maximumFloorOverlap
