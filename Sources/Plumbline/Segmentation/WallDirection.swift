@@ -8,8 +8,9 @@ extension RoomSegmentation {
     /// sample of at most 100,000) pile up most sharply: the largest sum of squared counts of their projections
     /// on the direction and on its normal in bins of one cell, searched every 0.5° in bins of four cells, then
     /// every 0.05° within 0.5° of the best in bins of one cell. Long straight walls dominate that sum, as they
-    /// dominate a wall plane fit's support. A turn that moves no sampled point by half a cell is 0, so a cloud
-    /// whose walls already run along its axes is segmented exactly as before.
+    /// dominate a wall plane fit's support. A turn that moves no sampled point by half a cell, or that does not
+    /// at least double the sum of the unturned axes, is 0, so a cloud whose walls already run along its axes
+    /// is segmented exactly as before.
     /// - Complexity: O(sample × 200).
     static func wallTurn(_ raster: StoreyRaster, cloud: PointCloud, cell: Double) -> Double {
         var wallMembers: [Int] = []
@@ -65,6 +66,9 @@ extension RoomSegmentation {
         // Back into [-45°, 45°): a quarter turn gives the same rows and columns.
         if turn >= .pi / 4 { turn -= .pi / 2 }
         if turn < -.pi / 4 { turn += .pi / 2 }
-        return abs(turn) * radius < cell / 2 ? 0 : turn
+        // Turned only when that at least doubles the sharpness along the axes: a cloud whose walls run along its
+        // axes (the estimate then wanders by a few tenths of a degree with furniture and strays) is not turned.
+        guard abs(turn) * radius >= cell / 2, sharpness(turn, bin: cell) >= 2 * sharpness(0, bin: cell) else { return 0 }
+        return turn
     }
 }
