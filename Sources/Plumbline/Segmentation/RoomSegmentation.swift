@@ -11,7 +11,9 @@ import PlumbKernel
 ///    points) at least ``Options/storeyGap`` tall (a slab: nothing but strays is seen inside it) separates two
 ///    storeys. Runs of points under 1.5 m tall or
 ///    holding under 2 % of the points (strays) are no storey.
-/// 3. Per storey, a plan grid of ``Options/cell`` cells. Per cell, which 5 cm height slabs hold a surface
+/// 3. Per storey, a plan grid of ``Options/cell`` cells, turned about the vertical to the storey's walls'
+///    direction (modulo 90°, from where the points of wall evidence pile up most sharply; a turn that moves
+///    no point by half a cell is none), so that a rigid motion of the cloud moves the rooms with it. Per cell, which 5 cm height slabs hold a surface
 ///    (two points and a tenth of the cell's fullest slab). **Wall evidence**: the cell's points run down without a gap at least ``Options/minimumWallRun``
 ///    from its top, and that top is within 10 cm of the highest top within 30 cm (the ceiling: walls, and the
 ///    lintels over doorways, reach it; furniture does not), or the points run ``Options/tallRun`` without a

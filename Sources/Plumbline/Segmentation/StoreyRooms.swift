@@ -70,10 +70,26 @@ struct ColumnSlabs {
 }
 
 extension RoomSegmentation {
-    /// The rooms of storey `s` (type documentation, steps 3-5): `range` its height range and `stations` every
-    /// frame's sensor position (y-up local frame; empty without sensor positions).
+    /// The plan raster of one storey before the free space: its points, grid, height columns and wall evidence.
+    struct StoreyRaster {
+        /// Indices of the storey's points.
+        var members: [Int]
+        /// The plan grid (x, z of the y-up local frame, possibly turned: see ``RoomSegmentation/wallTurn(_:cloud:cell:)``).
+        var grid: FootprintGrid
+        /// Occupied height slabs per cell.
+        var columns: ColumnSlabs
+        /// Cell of every member (-1 outside the grid).
+        var cellOf: [Int32]
+        /// Highest occupied slab per cell (-1 when none).
+        var top: [Int]
+        /// Wall evidence per cell, not dilated.
+        var walls: FootprintGrid
+    }
+
+    /// The raster of the points of `cloud` whose height lies in `range` (type documentation, step 3), nil
+    /// when there are none.
     /// - Complexity: O(n + cells).
-    func roomsOfStorey(_ s: Int, range: ClosedRange<Double>, cloud: PointCloud, stations: [SIMD3<Double>]) throws(RoomSegmentationError) -> [Room] {
+    func storeyRaster(range: ClosedRange<Double>, cloud: PointCloud) throws(RoomSegmentationError) -> StoreyRaster? {
         var members: [Int] = []
         var lo = SIMD2<Double>(repeating: .infinity), hi = SIMD2<Double>(repeating: -.infinity)
         for i in 0..<cloud.count where range.contains(Double(cloud.y[i])) {
@@ -82,8 +98,8 @@ extension RoomSegmentation {
             lo = pointwiseMin(lo, p)
             hi = pointwiseMax(hi, p)
         }
-        guard !members.isEmpty else { return [] }
-        var grid: FootprintGrid
+        guard !members.isEmpty else { return nil }
+        let grid: FootprintGrid
         do { grid = try FootprintGrid(covering: lo, hi, cell: options.cell) } catch { throw .tooLarge("\(error)") }
         let (w, n, cell, slab) = (grid.width, grid.cells.count, options.cell, ColumnSlabs.slab)
         var cellOf: [Int32] = []
@@ -98,6 +114,46 @@ extension RoomSegmentation {
             let atCeiling = top[c] >= ceiling[c] - 2 && Double(top[c]) * slab >= 1.2 && columns.run(c, downFrom: top[c]) >= wallRun
             if atCeiling || columns.longestRun(c) >= tallRun { walls.cells[c] = 1 }
         }
+        return StoreyRaster(members: members, grid: grid, columns: columns, cellOf: cellOf, top: top, walls: walls)
+    }
+
+    /// The rooms of storey `s` (type documentation, steps 3-5): `range` its height range and `stations` every
+    /// frame's sensor position (y-up local frame; empty without sensor positions). When the storey's walls are
+    /// not aligned with the x and z axes (``wallTurn(_:cloud:cell:)``), its points and stations are turned about
+    /// the vertical so that they are, the rooms found there, and their centres turned back.
+    /// - Complexity: O(n + cells), twice when the storey is turned.
+    func roomsOfStorey(_ s: Int, range: ClosedRange<Double>, cloud: PointCloud, stations: [SIMD3<Double>]) throws(RoomSegmentationError) -> [Room] {
+        guard let raster = try storeyRaster(range: range, cloud: cloud) else { return [] }
+        let turn: Double = Self.wallTurn(raster, cloud: cloud, cell: options.cell)
+        guard turn != 0 else { return try roomsOfStorey(s, range: range, raster: raster, cloud: cloud, stations: stations) }
+        let c: Double = cos(turn), sn: Double = sin(turn)
+        var turned = cloud
+        for i in raster.members {
+            let (x, z) = (Double(cloud.x[i]), Double(cloud.z[i]))
+            turned.x[i] = Float(c * x + sn * z)
+            turned.z[i] = Float(-sn * x + c * z)
+        }
+        let turnedStations = stations.map { (p: SIMD3<Double>) -> SIMD3<Double> in
+            let x: Double = c * p.x + sn * p.z, z: Double = -sn * p.x + c * p.z
+            return SIMD3(x, p.y, z)
+        }
+        guard let again = try storeyRaster(range: range, cloud: turned) else { return [] }
+        var rooms = try roomsOfStorey(s, range: range, raster: again, cloud: turned, stations: turnedStations)
+        for k in rooms.indices {
+            let p: SIMD2<Double> = rooms[k].centre
+            let x: Double = c * p.x - sn * p.y, z: Double = sn * p.x + c * p.y
+            rooms[k].centre = SIMD2(x, z)
+        }
+        return rooms
+    }
+
+    /// The rooms of storey `s` from its raster (type documentation, steps 3-5).
+    /// - Complexity: O(n + cells).
+    func roomsOfStorey(_ s: Int, range: ClosedRange<Double>, raster: StoreyRaster, cloud: PointCloud,
+                       stations: [SIMD3<Double>]) throws(RoomSegmentationError) -> [Room] {
+        let (members, grid, columns, cellOf, top) = (raster.members, raster.grid, raster.columns, raster.cellOf, raster.top)
+        let (w, n, cell, slab) = (grid.width, grid.cells.count, options.cell, ColumnSlabs.slab)
+        var walls = raster.walls
         walls.dilate(radius: 1)
         var free = grid
         free.cells = (0..<n).map { top[$0] >= 0 && walls.cells[$0] == 0 ? 1 : 0 }
