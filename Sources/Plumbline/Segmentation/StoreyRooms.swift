@@ -127,23 +127,21 @@ extension RoomSegmentation {
         let turn: Double = Self.wallTurn(raster, cloud: cloud, cell: options.cell)
         guard turn != 0 else { return try roomsOfStorey(s, range: range, raster: raster, cloud: cloud, stations: stations) }
         let c: Double = cos(turn), sn: Double = sin(turn)
-        var turned = cloud
+        // Plan (x, z) turned by the angle whose cosine and sine are `c` and `s` (`-sn` turns back).
+        func turned(_ x: Double, _ z: Double, _ s: Double) -> SIMD2<Double> { SIMD2(c * x + s * z, -s * x + c * z) }
+        var turnedCloud = cloud
         for i in raster.members {
-            let (x, z) = (Double(cloud.x[i]), Double(cloud.z[i]))
-            turned.x[i] = Float(c * x + sn * z)
-            turned.z[i] = Float(-sn * x + c * z)
+            let q = turned(Double(cloud.x[i]), Double(cloud.z[i]), sn)
+            turnedCloud.x[i] = Float(q.x)
+            turnedCloud.z[i] = Float(q.y)
         }
-        let turnedStations = stations.map { (p: SIMD3<Double>) -> SIMD3<Double> in
-            let x: Double = c * p.x + sn * p.z, z: Double = -sn * p.x + c * p.z
-            return SIMD3(x, p.y, z)
+        let turnedStations = stations.map { p in
+            let q = turned(p.x, p.z, sn)
+            return SIMD3(q.x, p.y, q.y)
         }
-        guard let again = try storeyRaster(range: range, cloud: turned) else { return [] }
-        var rooms = try roomsOfStorey(s, range: range, raster: again, cloud: turned, stations: turnedStations)
-        for k in rooms.indices {
-            let p: SIMD2<Double> = rooms[k].centre
-            let x: Double = c * p.x - sn * p.y, z: Double = sn * p.x + c * p.y
-            rooms[k].centre = SIMD2(x, z)
-        }
+        guard let again = try storeyRaster(range: range, cloud: turnedCloud) else { return [] }
+        var rooms = try roomsOfStorey(s, range: range, raster: again, cloud: turnedCloud, stations: turnedStations)
+        for k in rooms.indices { rooms[k].centre = turned(rooms[k].centre.x, rooms[k].centre.y, -sn) }
         return rooms
     }
 
@@ -312,6 +310,17 @@ extension RoomSegmentation {
             label[c] = pieces[c]
             front.append(c)
         }
+        grow(&label, from: front, over: free)
+        let base = Int32(reach.count)
+        for c in label.indices where label[c] < 0 && components[c] >= 0 { label[c] = base + components[c] }
+        return label
+    }
+
+    /// Spreads `label` breadth-first from the cells `front` over the unlabelled (negative) free cells of
+    /// `free`, each taking the label of the neighbour it was reached from.
+    /// - Complexity: O(cells).
+    static func grow(_ label: inout [Int32], from front: [Int], over free: FootprintGrid) {
+        var front = front
         while !front.isEmpty {
             var next: [Int] = []
             for c in front {
@@ -322,9 +331,6 @@ extension RoomSegmentation {
             }
             front = next
         }
-        let base = Int32(reach.count)
-        for c in label.indices where label[c] < 0 && components[c] >= 0 { label[c] = base + components[c] }
-        return label
     }
 
     /// Regions of free space with gaps in wall lines cut (type documentation, step 4): the cells of every gap
@@ -345,17 +351,7 @@ extension RoomSegmentation {
         for c in gaps.indices where gaps[c] { cut.cells[c] = 0 }
         var label = passageSplit(cut, radius: radius, depth: depth)
         // Gap cells back to the regions beside them.
-        var front = label.indices.filter { label[$0] >= 0 }
-        while !front.isEmpty {
-            var next: [Int] = []
-            for c in front {
-                for q in neighbours(c, free) where free.cells[q] != 0 && label[q] < 0 {
-                    label[q] = label[c]
-                    next.append(q)
-                }
-            }
-            front = next
-        }
+        grow(&label, from: label.indices.filter { label[$0] >= 0 }, over: free)
         let regions = Int((label.max() ?? -1) + 1)
         guard regions > 1 else { return label }
         let (component, _) = free.componentLabels()
