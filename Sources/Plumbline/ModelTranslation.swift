@@ -41,3 +41,22 @@ extension CapturedRoom {
         return out
     }
 }
+
+extension CapturedStructure {
+    /// The same structure moved rigidly by `motion`: every room (``CapturedRoom/transformed(by:)``) and the
+    /// structure's own surfaces, objects and sections alike.
+    /// - Complexity: O(elements).
+    public func transformed(by motion: Transform4x4) -> CapturedStructure {
+        var out = self
+        out.rooms = rooms.map { $0.transformed(by: motion) }
+        func move(_ list: inout [CapturedRoom.Surface]) { for k in list.indices { list[k].transform = motion * list[k].transform } }
+        move(&out.walls)
+        move(&out.doors)
+        move(&out.windows)
+        move(&out.openings)
+        move(&out.floors)
+        for k in out.objects.indices { out.objects[k].transform = motion * out.objects[k].transform }
+        for k in out.sections.indices { out.sections[k].center = motion.apply(toPoint: out.sections[k].center) }
+        return out
+    }
+}

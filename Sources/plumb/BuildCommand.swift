@@ -101,6 +101,9 @@ struct BuildCommand: AsyncParsableCommand {
         if result.droppedFarPoints > 0 {
             progress("note: dropped \(result.droppedFarPoints) stray points far outside the scan's bulk (--keep-far-points keeps them)")
         }
+        if result.levelling != nil {
+            progress("note: the scan is tilted \(String(format: "%.2f", result.tiltDegrees))° from gravity (read from its floors, ceilings and walls); built level, the model is tilted with the scan")
+        }
         console.say(RoomSummary(result: result, points: read.cloud.count).text)
         console.say("read \(Self.format(t1 - t0)), built \(Self.format(t2 - t1))")
         if timings { console.say(Self.timingTable(result.timings)) }
@@ -115,6 +118,7 @@ struct BuildCommand: AsyncParsableCommand {
                 + read.report.drops.map { "reading dropped \($0.count) points (\($0.reason.rawValue))" }
                 + ["up axis \(result.upAxis.rawValue) (\(self.up == .automatic ? "detected by the build" : "given"))"]
                 + (result.droppedFarPoints > 0 ? ["the build dropped \(result.droppedFarPoints) stray points far outside the scan's bulk"] : [])
+                + (result.levelling != nil ? [String(format: "the scan is tilted %.2f° from gravity; built level, the model is tilted with the scan", result.tiltDegrees)] : [])
                 + ["read \(Self.format(t1 - t0)), built \(Self.format(t2 - t1))"]
                 + result.timings.stages.map { "stage \($0.name): \(String(format: "%.1f", $0.wallSeconds * 1000)) ms wall" }
             let t3 = clock.now
@@ -157,6 +161,9 @@ struct BuildCommand: AsyncParsableCommand {
                     let result = try RoomBuilder(options: options).build(read.cloud)
                     if result.droppedFarPoints > 0 {
                         notes += "note: \(scan): dropped \(result.droppedFarPoints) stray points far outside the scan's bulk\n"
+                    }
+                    if result.levelling != nil {
+                        notes += "note: \(scan): tilted \(String(format: "%.2f", result.tiltDegrees))° from gravity, built level\n"
                     }
                     let line = notes + "room \(k) (\(scan)): \(read.cloud.count) points, read and built in \(Self.format(ContinuousClock.now - start))"
                     return (k, result.room, line)

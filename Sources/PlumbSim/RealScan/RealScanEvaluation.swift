@@ -112,9 +112,11 @@ public enum RealScanEvaluation {
             if poly.count >= 3 { centre = PlanPolygon.centroid(poly) } else {
                 centre = truth.planPoint(frames[k].scanPoint(fromModel: SIMD3(0, y, 0)))
             }
-            // The model's floor is level in the scan frame: its height is the up coordinate of any floor point.
+            // The model's floor height under the centre: on the plane of its largest floor (a model built from a
+            // tilted scan is tilted with it), else level at the floor elevation.
             let centreModel = frames[k].modelPoint(fromScan: truth.point(plan: centre, height: 0))
-            let level = truth.height(frames[k].scanPoint(fromModel: SIMD3(centreModel.x, y, centreModel.z)))
+            let level = truth.height(frames[k].scanPoint(fromModel: SIMD3(centreModel.x, Self.floorHeight(room, x: centreModel.x, z: centreModel.z) ?? y,
+                                                                           centreModel.z)))
             let w = max(abs(PlanPolygon.signedArea(poly)), 1e-6)
             levelSum += w * level
             errorSum += w * (level - truth.floorHeight(atPlan: centre))
@@ -427,5 +429,16 @@ public enum RealScanEvaluation {
         let dist = beside.reduce(0) { $0 + t.plane.signedDistance(truth.point(plan: $1.position, height: $1.mid)) } / Double(beside.count)
         guard abs(dist) <= maximumDistance else { return nil }
         return (dist, acos(min(cosAngle, 1)) * 180 / .pi)
+    }
+
+    /// Height (model y) at plan point (x, z) of the plane of `room`'s largest floor, or nil without a floor
+    /// that is not upright.
+    static func floorHeight(_ room: CapturedRoom, x: Double, z: Double) -> Double? {
+        guard let f = room.floors.max(by: { $0.area < $1.area }) else { return nil }
+        let origin = f.transform.apply(toPoint: SIMD3<Float>(0, 0, 0))
+        let n = SIMD3<Double>(f.transform.apply(toPoint: SIMD3<Float>(0, 0, 1)) - origin)
+        let o = SIMD3<Double>(origin)
+        guard abs(n.y) > 0.5 else { return nil }
+        return o.y - (n.x * (x - o.x) + n.z * (z - o.z)) / n.y
     }
 }

@@ -24,8 +24,11 @@ import PlumbKernel
 /// 5. Objects: what is left inside the room after removing structure, clustered by voxel connectivity,
 ///    boxed upright (minimum-area rectangle), categorised from size (`ObjectClassifier`).
 ///
+/// A scan that is not level (its floors, ceilings and walls tilted from the up axis by 0.15-8°,
+/// `GravityLevel`) is levelled for steps 2-5 and the model turned back (``Result/levelling``).
+///
 /// Output is in metres, y up, in the frame of the input cloud after the up-axis rotation (identity for y-up
-/// input; `(x, y, z) -> (x, z, -y)` for z-up). When the cloud's origin is within ``worldFrameLimit`` of zero
+/// input; `(x, y, z) -> (x, z, -y)` for z-up); a levelled scan's model is tilted with its scan. When the cloud's origin is within ``worldFrameLimit`` of zero
 /// the model is in world coordinates; farther away (georeferenced scans), `Float` cannot hold world
 /// positions to a millimetre, so the model stays relative to the (rotated) origin, recorded under the extra
 /// top-level key `plumblineOrigin` ([x, y, z], metres): world position = model position + origin. Identifiers are derived from the options' seed and element order, so the
@@ -93,6 +96,16 @@ public struct RoomBuilder: Sendable {
         /// Number of stray points dropped before fitting because they lay far outside the scan's bulk
         /// (see ``Options/farPointQuantile``); callers should report it.
         public var droppedFarPoints = 0
+        /// The rotation (about the cloud's local origin, in the y-up frame) that levelled a scan whose floors,
+        /// ceilings and walls showed it tilted by at least 0.15° (see ``tiltDegrees``); nil for a level scan.
+        /// ``outline``, ``floorY`` and ``ceilingY`` are in the levelled frame; ``room`` is turned back into
+        /// the scan's frame.
+        public var levelling: RigidTransform? = nil
+        /// The scan's tilt from gravity that the build levelled, degrees (0 when ``levelling`` is nil).
+        public var tiltDegrees: Double {
+            guard let l = levelling else { return 0 }
+            return acos(Swift.min(1, Swift.max(-1, l.column1.y))) * 180 / .pi
+        }
     }
 
     /// Builds synchronously (the async API calls this).
@@ -116,14 +129,22 @@ public struct RoomBuilder: Sendable {
         // The sensor stations (local frame), found once: one pass over the points' frame indices.
         let inputStations = input.sensorStations
         if up == .automatic { up = UpAxis.detect(from: seg.planes, stations: inputStations) ?? .y }
-        let cloud = Self.rotated(input, up)
+        var cloud = Self.rotated(input, up)
         // The same stations in the y-up frame (the rotation is linear, so it commutes with the origin shift).
-        let stations = inputStations.map(up.toYUp)
+        var stations = inputStations.map(up.toYUp)
         if up == .z {
             for k in seg.planes.indices {
                 seg.planes[k].normal = up.toYUp(seg.planes[k].normal)
                 seg.planes[k].centroid = up.toYUp(seg.planes[k].centroid)
             }
+        }
+        // A scan not levelled (gravity read from its floors, ceilings and walls) is turned level for the
+        // build and the model turned back into the scan's frame.
+        let level = GravityLevel.rotation(planes: seg.planes)
+        if let level {
+            cloud = GravityLevel.rotated(cloud, by: level)
+            stations = stations.map(level.applyToDirection)
+            seg.planes = seg.planes.map { GravityLevel.rotated($0, by: level) }
         }
         if let b = cloud.localBounds {
             let span = Double(Swift.max(b.max.x - b.min.x, b.max.z - b.min.z))
@@ -185,6 +206,7 @@ public struct RoomBuilder: Sendable {
         clock.lap("outline")
         var room = assemble(outline: outline, structure: structure, cloud: cloud, planes: seg.planes,
                             wallMembers: wallMembers, clock: &clock)
+        if let level { room = room.transformed(by: Transform4x4(rigid: level.inverse)) }
         if PlumbKernel.length(cloud.origin) <= Self.worldFrameLimit {
             room = room.translated(by: cloud.origin)
         } else {
@@ -194,7 +216,7 @@ public struct RoomBuilder: Sendable {
         clock.lap("finish")
         do throws(CapturedRoomValidationError) { try room.validate() } catch { throw .invalidModel(error) }
         return Result(room: room, upAxis: up, outline: outline, floorY: structure.floorY, ceilingY: ceilingY,
-                      timings: clock.timings, droppedFarPoints: droppedFarPoints)
+                      timings: clock.timings, droppedFarPoints: droppedFarPoints, levelling: level)
     }
 
     /// The room outline: flood the plan from the densest part of the floor and ceiling, stopped by the walls,

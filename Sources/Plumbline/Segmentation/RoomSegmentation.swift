@@ -6,7 +6,10 @@ import PlumbKernel
 ///
 /// Pipeline, in the cloud's local frame turned y-up (``RoomBuilder``'s convention):
 /// 1. Up axis: given, or detected like ``RoomBuilder`` does (``UpAxis``'s sensor and plane evidence) from the
-///    planes of an evenly strided sample of at most ``Options/upAxisSample`` points.
+///    planes of an evenly strided sample of at most ``Options/upAxisSample`` points. A cloud tilted off
+///    gravity (its floors, ceilings and walls read 0.15-8° off the up axis, `GravityLevel`) is levelled
+///    (``Segmentation/levelling``): storeys and rooms are found level, the rooms merged level and the
+///    structure turned back into the cloud's frame.
 /// 2. Storeys: the heights of all points in 2 cm bins; a run of empty bins (under 5 % of the median bin's
 ///    points) at least ``Options/storeyGap`` tall (a slab: nothing but strays is seen inside it) separates two
 ///    storeys. Runs of points under 1.5 m tall or
@@ -113,6 +116,9 @@ public struct RoomSegmentation: Sendable {
     public struct Segmentation: Sendable, Equatable {
         /// The up axis used.
         public var upAxis: UpAxis
+        /// The rotation (y-up frame, about the local origin) that levelled a cloud tilted off gravity; nil when
+        /// the cloud is level. ``storeys`` are heights in the levelled frame.
+        public var levelling: RigidTransform? = nil
         /// Height range of every storey (local y after the up-axis rotation), metres, lowest first.
         public var storeys: [ClosedRange<Double>]
         /// The rooms, by storey, then in plan order of their regions.
@@ -169,8 +175,9 @@ public struct RoomSegmentation: Sendable {
         guard options.cell > 0.005, options.cell <= 0.5, options.cell.isFinite else {
             throw .invalidOption("cell must be in (0.005, 0.5] m, got \(options.cell)")
         }
-        let up = try upAxis(of: cloud)
-        let local = RoomBuilder.rotated(cloud, up)
+        let (up, level) = try frame(of: cloud)
+        var local = RoomBuilder.rotated(cloud, up)
+        if let level { local = GravityLevel.rotated(local, by: level) }
         // Every frame's station in the y-up local frame; frames no point comes from (a room cut from a building's
         // capture keeps every frame's position) stand nowhere (NaN).
         var stationOf: [SIMD3<Double>] = []
@@ -185,7 +192,7 @@ public struct RoomSegmentation: Sendable {
             rooms += try roomsOfStorey(s, range: range, cloud: local, stations: stationOf)
         }
         guard !rooms.isEmpty else { throw .noRoom }
-        return Segmentation(upAxis: up, storeys: storeys, rooms: rooms)
+        return Segmentation(upAxis: up, levelling: level, storeys: storeys, rooms: rooms)
     }
 
     /// Segments `cloud`, builds every room and merges them.
@@ -211,7 +218,12 @@ public struct RoomSegmentation: Sendable {
             }
         }
         guard !built.isEmpty else { throw .noRoomBuilt(skipped.map { "room \($0.room): \($0.reason)" }) }
-        let merged = try Self.merge(built.map(\.room), options: options.structure)
+        // A tilted cloud's rooms (each built in the cloud's frame) are merged level, then turned back.
+        let level = seg.levelling.map { Transform4x4(rigid: $0) }
+        var merged = try Self.merge(built.map { r in level.map { r.room.transformed(by: $0) } ?? r.room }, options: options.structure)
+        if let back = seg.levelling.map({ Transform4x4(rigid: $0.inverse) }) {
+            merged.result.structure = merged.result.structure.transformed(by: back)
+        }
         skipped += merged.dropped.map { SkippedRoom(room: built[$0.room].index, reason: .overlaps(room: built[$0.other].index, fraction: $0.fraction)) }
         skipped.sort { $0.room < $1.room }
         return Result(segmentation: seg, structure: merged.result, roomIndices: merged.kept.map { built[$0].index }, skipped: skipped)
@@ -275,14 +287,28 @@ public struct RoomSegmentation: Sendable {
     /// The up axis: the option, or detected from a strided sample's planes and stations.
     func upAxis(of cloud: PointCloud) throws(RoomSegmentationError) -> UpAxis {
         guard options.upAxis == .automatic else { return options.upAxis }
+        return try frame(of: cloud).up
+    }
+
+    /// The up axis (the option, or detected from a strided sample's planes and stations) and the levelling of
+    /// a cloud tilted off gravity (from the same planes, `GravityLevel`).
+    func frame(of cloud: PointCloud) throws(RoomSegmentationError) -> (up: UpAxis, levelling: RigidTransform?) {
         let step = Swift.max(1, (cloud.count + options.upAxisSample - 1) / Swift.max(1, options.upAxisSample))
         let sample = step == 1 ? cloud : cloud.subset(Array(stride(from: 0, to: cloud.count, by: step)))
-        do {
-            let planes = try PlaneSegmenter.segment(sample, options: options.room.segmentation).planes
-            return UpAxis.detect(from: planes, stations: sample.sensorStations) ?? .y
-        } catch {
+        let planes: [DetectedPlane]
+        do { planes = try PlaneSegmenter.segment(sample, options: options.room.segmentation).planes } catch {
+            // With the axis given, a sample without planes only leaves the cloud as it is.
+            guard options.upAxis == .automatic else { return (options.upAxis, nil) }
             throw .upAxisNotFound(String(describing: error))
         }
+        let up = options.upAxis != .automatic ? options.upAxis : UpAxis.detect(from: planes, stations: sample.sensorStations) ?? .y
+        let turned = planes.map { p in
+            var q = p
+            q.normal = up.toYUp(p.normal)
+            q.centroid = up.toYUp(p.centroid)
+            return q
+        }
+        return (up, GravityLevel.rotation(planes: turned))
     }
 
     /// Height ranges of the storeys from the points' heights (type documentation, step 2).
