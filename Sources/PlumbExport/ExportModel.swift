@@ -1,4 +1,5 @@
 import Foundation
+import PlumbKernel
 import Plumbline
 
 /// A validated, exporter-neutral view of a ``Plumbline/CapturedRoom`` or
@@ -33,13 +34,20 @@ public struct ExportModel: Sendable, Equatable {
     /// origin, metres, y up); zero for models in world coordinates. For a structure: its own recorded
     /// origin, else its rooms' when they all record the same one.
     public var origin: SIMD3<Double> = .zero
+    /// The rotation that levelled a model built from a scan tilted off gravity (`ModelLevelling`, recorded
+    /// under `plumblineLevelling`), already applied to every element here; nil for a level model. A scan is
+    /// drawn against this model after the same rotation (``ReportScan``).
+    public var levelling: RigidTransform? = nil
     /// Doors, windows and openings by host identifier, in that order (built once: O(1) look-ups).
     var hostedByWall: [UUID: [CapturedRoom.Surface]] = [:]
 
     /// The model of one captured room; it must pass `CapturedRoom.validate()`.
     /// - Throws: ``ExportError/invalidGeometry(element:detail:)`` for non-finite, out-of-bounds or
     ///   malformed geometry (the element and the field named).
-    public init(room: CapturedRoom) throws(ExportError) {
+    public init(room recorded: CapturedRoom) throws(ExportError) {
+        let levelling = try Self.levelling(recorded.unknownFields)
+        let room = levelling.map { recorded.transformed(by: Transform4x4(rigid: $0)) } ?? recorded
+        self.levelling = levelling
         walls = room.walls
         doors = room.doors
         windows = room.windows
@@ -59,7 +67,10 @@ public struct ExportModel: Sendable, Equatable {
     /// `CapturedStructure.validate()`.
     /// - Throws: ``ExportError/invalidGeometry(element:detail:)`` for non-finite, out-of-bounds or
     ///   malformed geometry (the element and the field named).
-    public init(structure: CapturedStructure) throws(ExportError) {
+    public init(structure recorded: CapturedStructure) throws(ExportError) {
+        let levelling = try Self.levelling(recorded.unknownFields)
+        let structure = levelling.map { recorded.transformed(by: Transform4x4(rigid: $0)) } ?? recorded
+        self.levelling = levelling
         walls = structure.walls
         doors = structure.doors
         windows = structure.windows
@@ -92,6 +103,13 @@ public struct ExportModel: Sendable, Equatable {
     /// A validation failure as an export error naming the element.
     static func invalid(_ e: CapturedRoomValidationError) -> ExportError {
         .invalidGeometry(element: e.element, detail: e.problem)
+    }
+
+    /// The levelling recorded in a model's extra fields.
+    static func levelling(_ fields: [String: JSONValue]) throws(ExportError) -> RigidTransform? {
+        do throws(ModelLevellingError) { return try ModelLevelling.read(from: fields) } catch {
+            throw .invalidGeometry(element: ModelLevelling.key, detail: error.detail)
+        }
     }
 
     /// The origin recorded in a model's extra fields.

@@ -28,9 +28,10 @@ public struct ReportScan: Sendable, Equatable {
     /// `cloud`'s points in the frame of a model built from it with up axis `upAxis` (`.automatic` is
     /// taken as `.y`; resolve it first with ``likelyUpAxis(of:for:)``) and recorded origin `modelOrigin`.
     /// The offset between the cloud's origin and the model's is applied in `Double`, so georeferenced
-    /// clouds keep millimetres.
+    /// clouds keep millimetres. `levelling` (``ExportModel/levelling``) turns the points as the model was
+    /// turned level.
     /// - Complexity: O(points).
-    public init(cloud: PointCloud, upAxis: UpAxis, modelOrigin: SIMD3<Double>) {
+    public init(cloud: PointCloud, upAxis: UpAxis, modelOrigin: SIMD3<Double>, levelling: RigidTransform? = nil) {
         let up: UpAxis = upAxis == .z ? .z : .y
         self.upAxis = up
         let shift = SIMD3<Float>(up.toYUp(cloud.origin) - modelOrigin)
@@ -42,6 +43,13 @@ public struct ReportScan: Sendable, Equatable {
             x = cloud.x.map { $0 + shift.x }
             y = cloud.y.map { $0 + shift.y }
             z = cloud.z.map { $0 + shift.z }
+        }
+        if let r = levelling {
+            let c0 = SIMD3<Float>(r.column0), c1 = SIMD3<Float>(r.column1), c2 = SIMD3<Float>(r.column2)
+            for i in x.indices {
+                let p = c0 * x[i] + c1 * y[i] + c2 * z[i]
+                x[i] = p.x; y[i] = p.y; z[i] = p.z
+            }
         }
     }
 

@@ -123,7 +123,7 @@ struct BuildCommand: AsyncParsableCommand {
                 + result.timings.stages.map { "stage \($0.name): \(String(format: "%.1f", $0.wallSeconds * 1000)) ms wall" }
             let t3 = clock.now
             try HTMLReport.write(
-                model: model, scan: ReportScan(cloud: read.cloud, upAxis: result.upAxis, modelOrigin: model.origin),
+                model: model, scan: ReportScan(cloud: read.cloud, upAxis: result.upAxis, modelOrigin: model.origin, levelling: model.levelling),
                 options: options, to: report, batch: batch)
             console.say("report \(Self.format(clock.now - t3))")
         }

@@ -53,7 +53,7 @@ struct ReportCommand: ParsableCommand {
         options.maximumViewerPoints = maxPoints
         options.notes = notes
         let t1 = clock.now
-        let html = HTMLReport.render(model: m, scan: ReportScan(cloud: read.cloud, upAxis: axis, modelOrigin: m.origin), options: options)
+        let html = HTMLReport.render(model: m, scan: ReportScan(cloud: read.cloud, upAxis: axis, modelOrigin: m.origin, levelling: m.levelling), options: options)
         let t2 = clock.now
         try SafeFile.write(Data(html.utf8), toOutput: output)
         console.say("read \(BuildCommand.format(t1 - t0)), report \(BuildCommand.format(t2 - t1)), \(html.utf8.count / 1024) KiB")

@@ -1,4 +1,5 @@
 import Foundation
+import PlumbKernel
 import XCTest
 @testable import PlumbExport
 import PlumbSim
@@ -54,6 +55,32 @@ final class MeasurementsTests: XCTestCase {
         let solid = WallSolid(wall: model.walls[0], hosted: model.embeddedSurfaces(inWall: model.walls[0]))
         XCTAssertEqual(solid.depth, -0.1...0)
         XCTAssertEqual(WallMesher.mesh(solid).volume, 0.1 * (10 - 1.89), accuracy: 1e-5)
+    }
+
+    /// A model built from a tilted scan stays in the scan's frame and records the rotation that levels it
+    /// (`plumblineLevelling`): the export applies it, so the measurements are those of the level room
+    /// (ceiling 2.5 m everywhere, not 2.5 m ± the tilt over the room), and a value that is no rotation, or one
+    /// tilting by more than 10°, is a typed error naming the key.
+    func testRecordedLevellingIsApplied() throws {
+        let level = try ExportModel(room: Self.boxRoom())
+        let tilt = RigidTransform(axis: SIMD3(0.6, 0, 0.8), angle: 3 * .pi / 180, translation: SIMD3(0.4, -0.2, 1.1))
+        var tilted = Self.boxRoom().transformed(by: Transform4x4(rigid: tilt))
+        let unlevelled = Measurements(model: try ExportModel(room: tilted)).rooms[0]
+        XCTAssertGreaterThan(unlevelled.ceilingHeightMax - unlevelled.ceilingHeightMin, 0.1, "the tilt shows without the levelling")
+        ModelLevelling.record(tilt.inverse, into: &tilted.unknownFields)
+        let model = try ExportModel(room: tilted)
+        XCTAssertNotNil(model.levelling)
+        let a = Measurements(model: model).rooms[0], b = Measurements(model: level).rooms[0]
+        XCTAssertEqual(a.ceilingHeightMin, 2.5, accuracy: 1e-4)
+        XCTAssertEqual(a.ceilingHeightMax, 2.5, accuracy: 1e-4)
+        XCTAssertEqual(a.floorArea, b.floorArea, accuracy: 1e-4)
+        XCTAssertEqual(a.wallAreaNet, b.wallAreaNet, accuracy: 1e-3)
+        for (bad, detail) in [([1, 0, 0, 0, 2, 0, 0, 0, 1] as [Double], "not a rotation"), ([1, 0, 0, 0, 0, 1, 0, -1, 0], "it tilts by 90°, more than 10°")] {
+            tilted.unknownFields[ModelLevelling.key] = .array(bad.map { .number($0) })
+            XCTAssertThrowsError(try ExportModel(room: tilted)) { e in
+                XCTAssertEqual(e as? ExportError, .invalidGeometry(element: ModelLevelling.key, detail: detail))
+            }
+        }
     }
 
     /// Holes that overlap each other or stick out of the wall are clipped and counted once.

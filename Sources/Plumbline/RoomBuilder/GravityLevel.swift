@@ -16,9 +16,10 @@ import PlumbKernel
 /// model back, so the model stays in the scan's frame: a rigid motion of the input (a tilt included) moves
 /// the model with it, and its floor lies on the scan's floor instead of a level plane through its middle.
 enum GravityLevel {
-    /// Smallest tilt acted on, degrees: a phone's gravity (ARKit) is good to about 0.1°; below this the
-    /// plane normals' own noise (hundredths of a degree on a room's floor) would turn a levelled scan by
-    /// nothing but noise. 0.15° over a 10 m room is 2.6 cm of floor height.
+    /// Smallest tilt acted on, degrees, however well the planes agree: a phone's gravity (ARKit) is good to
+    /// about 0.1°. 0.15° over a 10 m room is 2.6 cm of floor height. A tilt must also exceed twice the
+    /// planes' scatter (``scatterDegrees(planes:up:)``): a simulated phone scan of a kitchen, level, has its
+    /// floor and counters leaning 0.17-0.28° and its ceiling 0.01°, and read 0.22°.
     static let minimumTiltDegrees = 0.15
     /// Largest tilt acted on, degrees: beyond it the 10° windows no longer hold walls and floors apart.
     static let maximumTiltDegrees = 8.0
@@ -63,8 +64,34 @@ enum GravityLevel {
         return u
     }
 
+    /// How far the planes that decided `u` scatter about it, degrees: the point-weighted root mean square of
+    /// each plane's angle from its ideal (a horizontal plane's normal from `u`, a wall's from the plane
+    /// perpendicular to `u`), over the planes within 1° of it. A laser scan's planes agree to a few hundredths
+    /// of a degree; a phone's floor and counters lean by tenths (depth errors grow with range), so a "tilt"
+    /// of that size is noise.
+    static func scatterDegrees(planes: [DetectedPlane], up u: SIMD3<Double>) -> Double {
+        let window = sin(1.0 * .pi / 180)
+        var sum = 0.0, weight = 0.0
+        for p in planes {
+            let along = abs(dot(p.normal, u)), a = Double(p.inliers.count)
+            let angle: Double
+            if along >= (1 - window * window).squareRoot() {
+                angle = acos(Swift.min(1, along))
+            } else if along <= window {
+                angle = asin(along)
+            } else {
+                continue
+            }
+            sum += a * angle * angle
+            weight += a
+        }
+        guard weight > 0 else { return 0 }
+        return (sum / weight).squareRoot() * 180 / .pi
+    }
+
     /// The rotation (about the local origin, no translation) that turns the measured up direction onto +y
-    /// by the shortest arc, or nil when the scan is level within ``minimumTiltDegrees``, tilted more than
+    /// by the shortest arc, or nil when the scan is level within ``minimumTiltDegrees`` or within twice the
+    /// scatter of the planes that measured it (``scatterDegrees(planes:up:)``), tilted more than
     /// ``maximumTiltDegrees``, or the planes do not tell.
     static func rotation(planes: [DetectedPlane]) -> RigidTransform? {
         guard let u = up(planes: planes) else { return nil }
@@ -72,7 +99,8 @@ enum GravityLevel {
         let s = length(axis)
         let angle = atan2(s, u.y)
         let degrees = angle * 180 / .pi
-        guard degrees >= minimumTiltDegrees, degrees <= maximumTiltDegrees, s > 0 else { return nil }
+        let floor = Swift.max(minimumTiltDegrees, 2 * scatterDegrees(planes: planes, up: u))
+        guard degrees >= floor, degrees <= maximumTiltDegrees, s > 0 else { return nil }
         return RigidTransform(axis: axis / s, angle: angle)
     }
 

@@ -206,7 +206,10 @@ public struct RoomBuilder: Sendable {
         clock.lap("outline")
         var room = assemble(outline: outline, structure: structure, cloud: cloud, planes: seg.planes,
                             wallMembers: wallMembers, clock: &clock)
-        if let level { room = room.transformed(by: Transform4x4(rigid: level.inverse)) }
+        if let level {
+            room = room.transformed(by: Transform4x4(rigid: level.inverse))
+            ModelLevelling.record(level, into: &room.unknownFields)
+        }
         if PlumbKernel.length(cloud.origin) <= Self.worldFrameLimit {
             room = room.translated(by: cloud.origin)
         } else {

@@ -223,6 +223,7 @@ public struct RoomSegmentation: Sendable {
         var merged = try Self.merge(built.map { r in level.map { r.room.transformed(by: $0) } ?? r.room }, options: options.structure)
         if let back = seg.levelling.map({ Transform4x4(rigid: $0.inverse) }) {
             merged.result.structure = merged.result.structure.transformed(by: back)
+            ModelLevelling.record(seg.levelling!, into: &merged.result.structure.unknownFields)
         }
         skipped += merged.dropped.map { SkippedRoom(room: built[$0.room].index, reason: .overlaps(room: built[$0.other].index, fraction: $0.fraction)) }
         skipped.sort { $0.room < $1.room }
