@@ -110,10 +110,11 @@ struct RoomStructure: Sendable {
     }
 
     /// Horizontal planes grouped by height: consecutive planes (sorted by centroid height) within 5 cm of
-    /// the previous one form a level. A level's height is that of its plane with the most points, its area
-    /// the sum. (Not the plane with the largest area: phone noise splits a floor into slabs 2 cm above and
-    /// below it whose area estimates match the floor's; random plans 9 and 87 of seed 2026 under realism tilt
-    /// took a slab and put the floor 2.5 cm high.)
+    /// the previous one form a level. A level's height is its members' heights weighted by their points, its
+    /// area the sum. (Not the height of the plane with the largest area: phone noise splits a floor into slabs
+    /// 2 cm above and below it whose area estimates match the floor's; random plans 9 and 87 of seed 2026
+    /// under realism tilt took a slab and put the floor 2.5 cm high. Nor of the plane with the most points
+    /// alone: a ceiling seen in pieces loses to a slab, 2 cm high on plan 17's r1 of `--multi-room`.)
     /// - Complexity: O(h log h) for h horizontal planes.
     static func levels(_ horizontal: [Int], planes: [DetectedPlane]) -> [Level] {
         let sorted = horizontal.sorted { planes[$0].centroid.y != planes[$1].centroid.y ? planes[$0].centroid.y < planes[$1].centroid.y : $0 < $1 }
@@ -130,7 +131,14 @@ struct RoomStructure: Sendable {
             }
             last = y
         }
-        for i in out.indices { out[i].y = planes[out[i].largest].centroid.y }
+        for i in out.indices {
+            var sum = 0.0, weight = 0.0
+            for k in out[i].members {
+                sum += Double(planes[k].inliers.count) * planes[k].centroid.y
+                weight += Double(planes[k].inliers.count)
+            }
+            out[i].y = weight > 0 ? sum / weight : planes[out[i].largest].centroid.y
+        }
         return out
     }
 
