@@ -386,7 +386,7 @@ struct RealScanTruthTests {
         let north = try #require(s.truthWalls.first { $0.name == "north partition line" })
         // Recorded at ad32813: north -0.012 m, south -0.038 m, IoU 0.244 (the room closed at x ~ 3 m), floor
         // -0.350 m (the cloud is tilted 3.1° and the builder's floor was level). Since the build levels a tilted
-        // scan (GravityLevel): north +0.022 m, south -0.004 m, IoU 0.904, floor +0.006 m, ceiling -0.046 m.
+        // scan (GravityLevel): north +0.022 m, south -0.004 m, IoU 0.905, floor -0.004 m, ceiling -0.036 m.
         #expect(abs(try #require(north.distance)) <= 0.03, "\(s.text)")
         #expect(abs(try #require(south.distance)) <= 0.03, "\(s.text)")
         #expect(s.floor.iou >= 0.85, "\(s.text)")
