@@ -44,13 +44,7 @@ public struct ReportScan: Sendable, Equatable {
             y = cloud.y.map { $0 + shift.y }
             z = cloud.z.map { $0 + shift.z }
         }
-        if let r = levelling {
-            let c0 = SIMD3<Float>(r.column0), c1 = SIMD3<Float>(r.column1), c2 = SIMD3<Float>(r.column2)
-            for i in x.indices {
-                let p = c0 * x[i] + c1 * y[i] + c2 * z[i]
-                x[i] = p.x; y[i] = p.y; z[i] = p.z
-            }
-        }
+        levelling?.rotate(x: &x, y: &y, z: &z)
     }
 
     /// The up axis under which more of `cloud`'s points (a sample of at most 20 000, every k-th) fall

@@ -58,6 +58,18 @@ public struct RigidTransform: Sendable, Equatable, Hashable, Codable {
         column0 * v.x + column1 * v.y + column2 * v.z
     }
 
+    /// Turns the points `(x[i], y[i], z[i])` in place by the rotation part (no translation), in `Float`:
+    /// for coordinates relative to a nearby origin. The three arrays must have equal counts.
+    /// - Complexity: O(n), no allocation.
+    package func rotate(x: inout [Float], y: inout [Float], z: inout [Float]) {
+        precondition(x.count == y.count && y.count == z.count, "coordinate arrays of different lengths")
+        let c0 = SIMD3<Float>(column0), c1 = SIMD3<Float>(column1), c2 = SIMD3<Float>(column2)
+        for i in x.indices {
+            let p = c0 * x[i] + c1 * y[i] + c2 * z[i]
+            x[i] = p.x; y[i] = p.y; z[i] = p.z
+        }
+    }
+
     /// The inverse motion: `inverse.apply(apply(p)) == p` up to rounding.
     public var inverse: RigidTransform {
         // Transpose of the rotation.

@@ -24,17 +24,10 @@ public enum ModelOrigin {
     /// - Throws: ``ModelOriginError`` when the value is not an array of three finite numbers.
     public static func read(from fields: [String: JSONValue]) throws(ModelOriginError) -> SIMD3<Double> {
         guard let v = fields[key] else { return .zero }
-        guard case let .array(a) = v, a.count == 3 else { throw ModelOriginError(detail: "not an array of 3 numbers") }
-        var o = SIMD3<Double>.zero
-        for k in 0..<3 {
-            switch a[k] {
-            case let .integer(i): o[k] = Double(i)
-            case let .number(d): o[k] = d
-            default: throw ModelOriginError(detail: "element \(k) is not a number")
-            }
-            guard o[k].isFinite else { throw ModelOriginError(detail: "element \(k) is not finite") }
+        switch finiteNumbers(v, count: 3) {
+        case let .success(o): return SIMD3(o[0], o[1], o[2])
+        case let .failure(problem): throw ModelOriginError(detail: problem.detail)
         }
-        return o
     }
 }
 
@@ -55,15 +48,10 @@ public enum ModelLevelling {
     ///   (orthonormal within 1e-6, determinant +1) that tilts by at most ``maximumTiltDegrees``.
     public static func read(from fields: [String: JSONValue]) throws(ModelLevellingError) -> RigidTransform? {
         guard let v = fields[key] else { return nil }
-        guard case let .array(a) = v, a.count == 9 else { throw ModelLevellingError(detail: "not an array of 9 numbers") }
-        var e = [Double](repeating: 0, count: 9)
-        for k in 0..<9 {
-            switch a[k] {
-            case let .integer(i): e[k] = Double(i)
-            case let .number(d): e[k] = d
-            default: throw ModelLevellingError(detail: "element \(k) is not a number")
-            }
-            guard e[k].isFinite else { throw ModelLevellingError(detail: "element \(k) is not finite") }
+        let e: [Double]
+        switch finiteNumbers(v, count: 9) {
+        case let .success(values): e = values
+        case let .failure(problem): throw ModelLevellingError(detail: problem.detail)
         }
         let r = RigidTransform(column0: SIMD3(e[0], e[1], e[2]), column1: SIMD3(e[3], e[4], e[5]),
                                column2: SIMD3(e[6], e[7], e[8]), translation: .zero)
@@ -92,4 +80,25 @@ public struct ModelLevellingError: Error, Sendable, Equatable, CustomStringConve
 
     /// A one-line description.
     public var description: String { "the model's plumblineLevelling is unusable: \(detail)" }
+}
+
+/// What is wrong with a recorded array of numbers (``finiteNumbers(_:count:)``).
+private struct NumbersProblem: Error {
+    var detail: String
+}
+
+/// The `count` finite numbers of the JSON array `value` (integers widened), or what is wrong with it: not an
+/// array of `count` elements, an element that is not a number, or one that is not finite. O(count).
+private func finiteNumbers(_ value: JSONValue, count: Int) -> Result<[Double], NumbersProblem> {
+    guard case let .array(a) = value, a.count == count else { return .failure(NumbersProblem(detail: "not an array of \(count) numbers")) }
+    var out = [Double](repeating: 0, count: count)
+    for k in 0..<count {
+        switch a[k] {
+        case let .integer(i): out[k] = Double(i)
+        case let .number(d): out[k] = d
+        default: return .failure(NumbersProblem(detail: "element \(k) is not a number"))
+        }
+        guard out[k].isFinite else { return .failure(NumbersProblem(detail: "element \(k) is not finite")) }
+    }
+    return .success(out)
 }

@@ -30,14 +30,7 @@ extension CapturedRoom {
     /// - Complexity: O(elements).
     public func transformed(by motion: Transform4x4) -> CapturedRoom {
         var out = self
-        func move(_ list: inout [Surface]) { for k in list.indices { list[k].transform = motion * list[k].transform } }
-        move(&out.walls)
-        move(&out.doors)
-        move(&out.windows)
-        move(&out.openings)
-        move(&out.floors)
-        for k in out.objects.indices { out.objects[k].transform = motion * out.objects[k].transform }
-        for k in out.sections.indices { out.sections[k].center = motion.apply(toPoint: out.sections[k].center) }
+        moveElements(by: motion, &out.walls, &out.doors, &out.windows, &out.openings, &out.floors, &out.objects, &out.sections)
         return out
     }
 }
@@ -49,14 +42,23 @@ extension CapturedStructure {
     public func transformed(by motion: Transform4x4) -> CapturedStructure {
         var out = self
         out.rooms = rooms.map { $0.transformed(by: motion) }
-        func move(_ list: inout [CapturedRoom.Surface]) { for k in list.indices { list[k].transform = motion * list[k].transform } }
-        move(&out.walls)
-        move(&out.doors)
-        move(&out.windows)
-        move(&out.openings)
-        move(&out.floors)
-        for k in out.objects.indices { out.objects[k].transform = motion * out.objects[k].transform }
-        for k in out.sections.indices { out.sections[k].center = motion.apply(toPoint: out.sections[k].center) }
+        moveElements(by: motion, &out.walls, &out.doors, &out.windows, &out.openings, &out.floors, &out.objects, &out.sections)
         return out
     }
+}
+
+/// The element lists a room and a structure share, moved rigidly by `motion` (poses multiplied on the
+/// left, section centres moved as points).
+private func moveElements(by motion: Transform4x4, _ walls: inout [CapturedRoom.Surface], _ doors: inout [CapturedRoom.Surface],
+                          _ windows: inout [CapturedRoom.Surface], _ openings: inout [CapturedRoom.Surface],
+                          _ floors: inout [CapturedRoom.Surface], _ objects: inout [CapturedRoom.Object],
+                          _ sections: inout [CapturedRoom.Section]) {
+    func move(_ list: inout [CapturedRoom.Surface]) { for k in list.indices { list[k].transform = motion * list[k].transform } }
+    move(&walls)
+    move(&doors)
+    move(&windows)
+    move(&openings)
+    move(&floors)
+    for k in objects.indices { objects[k].transform = motion * objects[k].transform }
+    for k in sections.indices { sections[k].center = motion.apply(toPoint: sections[k].center) }
 }

@@ -35,27 +35,30 @@ enum GravityLevel {
         var u = SIMD3<Double>(0, 1, 0)
         for windowDegrees in [10.0, 3.0, 1.0] {
             let window = sin(windowDegrees * .pi / 180)
+            // `m` gathers both kinds of plane, `walls` the walls alone.
             var m = SymmetricMatrix3.zero, walls = SymmetricMatrix3.zero
+            func addOuter(_ s: inout SymmetricMatrix3, _ a: Double, _ n: SIMD3<Double>) {
+                s.xx += a * n.x * n.x; s.xy += a * n.x * n.y; s.xz += a * n.x * n.z
+                s.yy += a * n.y * n.y; s.yz += a * n.y * n.z; s.zz += a * n.z * n.z
+            }
             var horizontalPoints = 0.0
             for p in planes {
                 let n = p.normal, a = Double(p.inliers.count)
                 let along = abs(dot(n, u))
                 if along >= (1 - window * window).squareRoot() {
                     // a (I − n nᵀ)
-                    m.xx += a * (1 - n.x * n.x); m.yy += a * (1 - n.y * n.y); m.zz += a * (1 - n.z * n.z)
-                    m.xy -= a * n.x * n.y; m.xz -= a * n.x * n.z; m.yz -= a * n.y * n.z
+                    m.xx += a; m.yy += a; m.zz += a
+                    addOuter(&m, -a, n)
                     horizontalPoints += a
                 } else if along <= window {
-                    walls.xx += a * n.x * n.x; walls.xy += a * n.x * n.y; walls.xz += a * n.x * n.z
-                    walls.yy += a * n.y * n.y; walls.yz += a * n.y * n.z; walls.zz += a * n.z * n.z
+                    addOuter(&m, a, n)
+                    addOuter(&walls, a, n)
                 }
             }
             // Two wall directions: the walls' normal scatter has a second sizeable eigenvalue.
             let wallEigen = SymmetricEigen3(walls)
             let twoDirections = wallEigen.values[1] >= Swift.max(0.1 * wallEigen.values[2], 2000)
             guard horizontalPoints >= 2000 || twoDirections else { return nil }
-            m.xx += walls.xx; m.xy += walls.xy; m.xz += walls.xz
-            m.yy += walls.yy; m.yz += walls.yz; m.zz += walls.zz
             var v = SymmetricEigen3(m).vector0
             if v.y < 0 { v = -v }
             guard v.y > 0.9 else { return nil }
@@ -109,19 +112,10 @@ enum GravityLevel {
     /// - Complexity: O(n).
     static func rotated(_ cloud: PointCloud, by r: RigidTransform) -> PointCloud {
         var out = cloud
-        let c0 = SIMD3<Float>(r.column0), c1 = SIMD3<Float>(r.column1), c2 = SIMD3<Float>(r.column2)
-        func turn(_ x: [Float], _ y: [Float], _ z: [Float]) -> ([Float], [Float], [Float]) {
-            var ox = [Float](repeating: 0, count: x.count), oy = ox, oz = ox
-            for i in x.indices {
-                let p = c0 * x[i] + c1 * y[i] + c2 * z[i]
-                ox[i] = p.x; oy[i] = p.y; oz[i] = p.z
-            }
-            return (ox, oy, oz)
-        }
-        (out.x, out.y, out.z) = turn(cloud.x, cloud.y, cloud.z)
-        if let n = cloud.normals {
-            let (nx, ny, nz) = turn(n.x, n.y, n.z)
-            out.normals = NormalField(x: nx, y: ny, z: nz)
+        r.rotate(x: &out.x, y: &out.y, z: &out.z)
+        if var n = cloud.normals {
+            r.rotate(x: &n.x, y: &n.y, z: &n.z)
+            out.normals = n
         }
         if let s = cloud.sensorOrigins {
             out.sensorOrigins = s.map { cloud.origin + r.applyToDirection($0 - cloud.origin) }
