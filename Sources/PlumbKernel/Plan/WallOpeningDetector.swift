@@ -107,6 +107,19 @@ package enum WallOpeningDetector {
         package var height: Double { vMax - vMin }
     }
 
+    /// The points near a wall, in its coordinates (u along, v up, s towards the room), and, where the sensor
+    /// positions are known, the sight lines to the points beyond the wall seen from the room side.
+    struct Near {
+        /// (u, v, s) of the points within 1.5 m of the wall surface.
+        var points: [SIMD3<Float>] = []
+        /// (sensor, hit) in (u, v, s) for each point more than `Near.beyondDepth` behind the wall surface
+        /// whose sensor stood in front of it; nil when the cloud has no sensor positions.
+        var sightLines: [(origin: SIMD3<Float>, hit: SIMD3<Float>)]? = nil
+        /// Depth behind the wall surface from which a point's sight line is kept, metres (clear of the
+        /// reveals of walls up to 0.4 m thick).
+        static let beyondDepth: Float = 0.4
+    }
+
     /// Detects openings in `patch` from the points of `cloud` (local coordinates).
     /// - Complexity: O(n + cells) per wall; one pass over the cloud with no allocation per point.
     package static func detect(in cloud: PointCloud, patch: WallPatch, options: Options = Options(),
@@ -122,7 +135,7 @@ package enum WallOpeningDetector {
     /// wall face (a closed leaf seen from its swing side), a swung leaf beside it, or the space beyond seen
     /// through over half its inside (an open door whose hole the density raster missed); a frame with none of
     /// these is dropped (furniture sides can look like jambs).
-    static func merge(_ found: [Opening], _ frames: [DoorFrameDetector.Frame], near: [SIMD3<Float>], tol: Float,
+    static func merge(_ found: [Opening], _ frames: [DoorFrameDetector.Frame], near: Near, tol: Float,
                       maximumRecess: Float) -> [Opening] {
         var out = found
         for f in frames {
@@ -146,7 +159,7 @@ package enum WallOpeningDetector {
                 op.filling = .recessed(depth: depth)
             } else {
                 op.leaf = findLeaf(op, near, tol: tol)
-                guard op.leaf != nil || seenThrough(op, near, behind: maximumRecess) >= 0.5 else { continue }
+                guard op.leaf != nil || seenThrough(op, near.points, behind: maximumRecess) >= 0.5 else { continue }
             }
             out.append(op)
         }
@@ -162,10 +175,10 @@ package enum WallOpeningDetector {
     }
 
     /// Holes and recesses from the wall's point density (without door frames).
-    static func detectOpenings<Surface: WallSurfaceCoordinates>(in cloud: PointCloud, patch: Surface, options: Options) -> ([Opening], [SIMD3<Float>]) {
+    static func detectOpenings<Surface: WallSurfaceCoordinates>(in cloud: PointCloud, patch: Surface, options: Options) -> ([Opening], Near) {
         let cell = options.cell
         let nu = Int((patch.length / cell).rounded(.up)), nv = Int((patch.height / cell).rounded(.up))
-        guard nu > 2, nv > 2, nu * nv < 4_000_000 else { return ([], []) }
+        guard nu > 2, nv > 2, nu * nv < 4_000_000 else { return ([], Near()) }
         var wall = [Int32](repeating: 0, count: nu * nv)
         var recess = [Int32](repeating: 0, count: nu * nv)
         var recessDepth = [Float](repeating: 0, count: nu * nv)
@@ -173,6 +186,7 @@ package enum WallOpeningDetector {
         var beyond = [Int32](repeating: 0, count: nu * nv)
         // Points near the wall, kept for edge refinement and leaf search (u, v, s).
         var near: [SIMD3<Float>] = []
+        var sightLines: [(origin: SIMD3<Float>, hit: SIMD3<Float>)] = []
         let tol = Float(options.surfaceTolerance), maxRecess = Float(options.maximumRecess)
         let occl = Float(options.occluderDepth), len = Float(patch.length), hgt = Float(patch.height)
         let invCell = Float(1 / cell)
@@ -187,6 +201,7 @@ package enum WallOpeningDetector {
                 // Seen through from the room side (a sensor on or behind the surface was not): the floor and
                 // ceiling beyond count too, where their rays crossed.
                 let o = sensors[Int(frames[index])]
+                if s < -Near.beyondDepth { sightLines.append((o, SIMD3(u, v, s))) }
                 let t = o.z / (o.z - s)
                 cu = o.x + t * (u - o.x)
                 cv = o.y + t * (v - o.y)
@@ -215,6 +230,7 @@ package enum WallOpeningDetector {
         } else {
             patch.forEachWallCoordinate(of: cloud, u: boxU, v: boxV, s: boxS) { u, v, s in add(u, v, s, 0) }
         }
+        let nearby = Near(points: near, sightLines: sensors == nil ? nil : sightLines)
         // Candidate cells: no wall points, and either seen behind the wall or never seen at all where the
         // never-seen patch is a gap in an opening's evidence (see `evidenceGaps`).
         // Evidence needs a few returns, or one amid other cells with returns (sparse glass): stray points
@@ -351,10 +367,10 @@ package enum WallOpeningDetector {
             let recessedCells = countRecessed(recess, nu, minI, maxI, minJ, maxJ)
             if recessedCells * 2 > size, rec > 0 { op.filling = .recessed(depth: Double(recDepth) / Double(rec)) }
             // A swung leaf beside a floor-reaching hole (a hole filled by a set-back leaf is a closed door).
-            if op.vMin < 0.1, op.filling == .none { op.leaf = findLeaf(op, near, tol: tol) }
+            if op.vMin < 0.1, op.filling == .none { op.leaf = findLeaf(op, nearby, tol: tol) }
             openings.append(op)
         }
-        return (openings.sorted { $0.uMin < $1.uMin }, near)
+        return (openings.sorted { $0.uMin < $1.uMin }, nearby)
     }
 
     /// Never-seen cells (no return on, behind or in front of the wall) that belong to an opening: those with
@@ -441,19 +457,28 @@ package enum WallOpeningDetector {
     /// (5 cm rings, see the body), and, for a leaf swung away from the room, when nothing goes on above the
     /// opening's head in that direction; its angle is the principal direction of those points about the
     /// hinge. Clutter elsewhere in reach (furniture near the door) does not bias it; furniture beside the
-    /// opening or a wall beyond it flush with a jamb is no leaf.
-    /// - Complexity: O(near) per side and direction.
-    static func findLeaf(_ op: Opening, _ near: [SIMD3<Float>], tol: Float) -> Leaf? {
+    /// opening or a wall beyond it flush with a jamb is no leaf. A leaf also ends: one swung into the room
+    /// must stop at its free edge, and one swung away must have its end
+    /// seen (sight lines from the room passing beyond where its free edge can be) where the sensor positions
+    /// are known; a surface not seen to end is a wall seen through a passage.
+    /// - Complexity: O(near + sight lines) per side and direction.
+    static func findLeaf(_ op: Opening, _ nearby: Near, tol: Float) -> Leaf? {
+        let near = nearby.points
         let reach = op.width * 1.1
         let bins = 90  // 2° each over (0, π)
         let radialBin = 0.01, ring = 0.05, ringPoints = 10
-        var radial = [Int](repeating: 0, count: Int(reach / radialBin) + 2)
+        // A leaf's free edge is the opening's width from the hinge; past it, rings out to `beyond` are checked.
+        let pastEdge = 0.08, beyond = op.width + pastEdge + 0.4
+        // How far past the width a leaf hung on the far face (walls up to 0.35 m thick) reaches from the
+        // room-side hinge, and how many sight lines past that prove its end was seen.
+        let farFaceReach = 0.35, minimumSightLines = 20
+        var radial = [Int](repeating: 0, count: Int(beyond / radialBin) + 2)
         var best: Leaf?
         for side in 0...1 {
             let hinge = side == 0 ? op.uMin : op.uMax
             for into in [true, false] {
                 var hist = [Int](repeating: 0, count: bins)
-                func direction(_ p: SIMD3<Float>, heights: ClosedRange<Double>? = nil) -> (r: Double, phi: Double)? {
+                func direction(_ p: SIMD3<Float>, heights: ClosedRange<Double>? = nil, limit: Double = reach) -> (r: Double, phi: Double)? {
                     let v = Double(p.y)
                     if let heights {
                         guard heights.contains(v) else { return nil }
@@ -464,7 +489,7 @@ package enum WallOpeningDetector {
                     guard into ? s > Double(tol) * 2 : s < -0.4 else { return nil }
                     let du = (Double(p.x) - hinge) * (side == 0 ? 1 : -1)
                     let r = (du * du + s * s).squareRoot()
-                    guard r > 0.05, r < reach else { return nil }
+                    guard r > 0.05, r < limit else { return nil }
                     return (r, atan2(abs(s), du))
                 }
                 for p in near {
@@ -499,11 +524,13 @@ package enum WallOpeningDetector {
                 let span = op.width - r0
                 guard span > 0.4 * op.width else { continue }
                 let rings = Int((span / ring).rounded(.up))
-                // Occupied rings of `radial`, and where the first starts and the last ends.
-                func occupiedRings() -> (count: Int, first: Double, last: Double) {
+                // Occupied rings of `radial` from `start` (rings of them, up to `end`), and where the first
+                // starts and the last ends.
+                func occupiedRings(from start: Double? = nil, rings: Int = rings, end: Double = op.width) -> (count: Int, first: Double, last: Double) {
+                    let start = start ?? r0
                     var n = 0, first = Double.infinity, last = -Double.infinity
                     for q in 0..<rings {
-                        let a = r0 + Double(q) * ring, b = Swift.min(op.width, a + ring)
+                        let a = start + Double(q) * ring, b = Swift.min(end, a + ring)
                         var c = 0
                         for k in Int(a / radialBin)..<Swift.min(radial.count, Int((b / radialBin).rounded(.up))) { c += radial[k] }
                         guard c >= ringPoints else { continue }
@@ -516,6 +543,21 @@ package enum WallOpeningDetector {
                 let leafRings = occupiedRings()
                 guard leafRings.first <= r0 + 0.3 * span, leafRings.last >= r0 + 0.6 * span,
                       Double(leafRings.count) >= 0.6 * Double(rings) else { continue }
+                // A leaf swung into the room hangs on the room-side face (s = 0), so from the hinge it ends at
+                // its free edge, the opening's width out; a wall of the room meeting the jamb at an angle goes
+                // on past that edge. Past the edge (clear of the leaf's points by `pastEdge`), fewer than half
+                // of the rings out to `beyond` may be occupied; a wall or cabinet crossing the sector farther
+                // out occupies one or two. (A leaf swung away hangs on the far face, whose depth is not known
+                // here, so its free edge is not either; the tests below serve it.)
+                if into {
+                    for k in radial.indices { radial[k] = 0 }
+                    for p in near {
+                        guard let d = direction(p, limit: beyond), d.phi >= lo, d.phi < hi else { continue }
+                        radial[Swift.min(radial.count - 1, Int(d.r / radialBin))] += 1
+                    }
+                    let pastRings = Int(((beyond - op.width - pastEdge) / ring).rounded())
+                    guard 2 * occupiedRings(from: op.width + pastEdge, rings: pastRings, end: beyond).count < pastRings else { continue }
+                }
                 // A leaf swung away hangs under the opening's head: a surface beyond that goes on above the head
                 // in the same direction (a wall flush with the jamb, seen through the opening about as deep as
                 // a leaf is wide) is no leaf. Above the head (a 30 cm band), the same direction may hold fewer
@@ -529,6 +571,30 @@ package enum WallOpeningDetector {
                         radial[Swift.min(radial.count - 1, Int(d.r / radialBin))] += 1
                     }
                     guard Double(occupiedRings().count) < 0.3 * Double(leafRings.count) else { continue }
+                    // Where the sensor positions are known, a leaf's free edge must be seen: sight lines from
+                    // the room crossing the sector's line past where a leaf hung on the far face can reach
+                    // (the width plus `farFaceReach`), at the leaf's heights, to hit something beyond. A wall
+                    // flush with the jamb stops every such line; a surface whose end was never seen is not
+                    // known to end, so it is no leaf (the opening is a passage unless a frame says door).
+                    if let lines = nearby.sightLines {
+                        let mid = (lo + hi) / 2, sign = side == 0 ? 1.0 : -1.0
+                        let dir = SIMD2<Double>(cos(mid) * sign, -sin(mid)), hingePoint = SIMD2<Double>(hinge, 0)
+                        let past = (op.width + farFaceReach)...(op.width + farFaceReach + 0.4)
+                        let heights = 0.3...Swift.max(0.3, Swift.min(1.8, op.vMax - 0.1))
+                        var seenPast = 0
+                        for (o, p) in lines {
+                            let o2 = SIMD2<Double>(Double(o.x), Double(o.z)), e = SIMD2<Double>(Double(p.x - o.x), Double(p.z - o.z))
+                            let w = hingePoint - o2
+                            let den = e.x * dir.y - e.y * dir.x
+                            guard abs(den) > 1e-9 else { continue }
+                            let t = (w.x * dir.y - w.y * dir.x) / den, r = (w.x * e.y - w.y * e.x) / den
+                            let length = (e * e).sum().squareRoot()
+                            guard t > 0, t < 1 - 0.05 / length, past.contains(r),
+                                  heights.contains(Double(o.y) + t * Double(p.y - o.y)) else { continue }
+                            seenPast += 1
+                        }
+                        guard seenPast >= minimumSightLines else { continue }
+                    }
                 }
                 let angle = 0.5 * atan2(2 * sxy, sxx - syy)
                 let phi = angle < 0 ? angle + .pi : angle
