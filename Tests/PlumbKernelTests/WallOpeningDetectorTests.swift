@@ -266,6 +266,16 @@ struct WallOpeningDetectorTests {
         #expect(abs(l.angle - .pi / 2) < 0.1)
     }
 
+    @Test("under a passage to the ceiling (no head to hang a leaf under), a wall flush with a jamb is no leaf")
+    func fullHeightPassageWallIsNoLeaf() {
+        let sensor = SIMD3(2.3, 1.4, 1.8), hole = (0.6, 1.5, 0.0, 2.6)
+        // The corridor's wall continues the jamb at u = 0.6, floor to ceiling: its end is never seen.
+        let corridor = rayCastScan(sensor: sensor, hole: hole, beyond: [(x: 0.6, z: (-3, 0), top: 2.6)])
+        let passage = WallOpeningDetector.detect(in: corridor, patch: patch)
+        #expect(passage.count == 1, "\(passage)")
+        #expect(passage.first?.leaf == nil, "the corridor wall was read as a leaf: \(String(describing: passage.first?.leaf))")
+    }
+
     @Test("seen through from a known sensor, a window keeps its sill: the wall under it was seen")
     func windowFromSensorRays() {
         let cloud = rayCastScan(sensor: SIMD3(2.0, 1.4, 2.2), hole: (2.2, 3.4, 0.9, 2.1))
