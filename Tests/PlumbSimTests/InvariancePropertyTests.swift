@@ -115,9 +115,11 @@ enum InvarianceCases {
     /// `property/index` pairs the builder fails today (the room-builder issue; causes not yet isolated): a
     /// rigid motion changes plan 0's wall count and moves plans 3 and 5's walls by millimetres (the builder's
     /// plan rasters are laid on the scan's axes, a suspected cause); 50 % subsampling changes the wall
-    /// count of plans 0, 4 and 5. (Plan 4 holds under a rigid motion since d59a3bc's looked-over walls.) A tilt
-    /// (read within 0.1° and levelled) changes plan 0's wall count as its rigid motion does.
-    static let known: Set<String> = ["rigid/0", "rigid/3", "rigid/5", "subsample/0", "subsample/4", "subsample/5", "tilt/0"]
+    /// count of plans 0, 4 and 5. (Plan 4 holds under a rigid motion since d59a3bc's looked-over walls; plan 0
+    /// holds under a tilt since the hall stops at the passage it saw through.) Plan 0 (a hall with a passage
+    /// onto another hall) with sensor positions stops at the passage (floor IoU 1.000 against the plan); without
+    /// them there is no sight line to show the gap was seen through, and it still takes in the hall beyond (0.646).
+    static let known: Set<String> = ["rigid/0", "rigid/3", "rigid/5", "subsample/0", "subsample/4", "subsample/5", "sensors/0"]
 
     /// Records `ok` as an expectation, declared a known issue for the listed cases.
     static func expect(property: String, index: Int, _ ok: Bool, _ message: String,

@@ -21,15 +21,20 @@ import Testing
             // the shorter one), matched to the plan or not.
             let walls = room.walls.map(UprightSurfaceGeometry.init)
             #expect(DuplicateWallDetector.count(walls) == 0, "\(id): coinciding walls")
-            // The fold is there: taken for two walls, they coincide.
-            o.maximumFoldWidth = 0
-            let unfolded = try RoomBuilder(options: o).build(input.cloud).room
-            #expect(DuplicateWallDetector.count(unfolded.walls.map(UprightSurfaceGeometry.init)) >= 2, "\(id): no fold")
-            #expect(unfolded.walls.count == room.walls.count + 1)
+            // The dining room's fold is there: taken for two walls, they coincide. (The kitchen's flood no
+            // longer wraps the dining room's wall end: it stops at the line to the dining room, seen through
+            // from the kitchen, so it has no fold; its floor IoU rose 0.669 -> 0.962.)
+            if id == "diningroom" {
+                o.maximumFoldWidth = 0
+                let unfolded = try RoomBuilder(options: o).build(input.cloud).room
+                #expect(DuplicateWallDetector.count(unfolded.walls.map(UprightSurfaceGeometry.init)) >= 2, "\(id): no fold")
+                #expect(unfolded.walls.count == room.walls.count + 1)
+            }
             rooms.append(room)
         }
+        // The kitchen now ends at the line between the two rooms, so their floors no longer overlap.
         let r = try StructureBuilder().build(rooms)
-        #expect(r.openRoomPairs.map(\.rooms) == [[0, 1]])
+        #expect(r.structure.rooms.count == 2)
         #expect(DuplicateWallDetector.count(r.structure.walls.map(UprightSurfaceGeometry.init)) == 0)
     }
 
@@ -41,10 +46,10 @@ import Testing
         var o = input.options
         let room = try RoomBuilder(options: o).build(input.cloud).room
         #expect(DuplicateWallDetector.count(room.walls.map(UprightSurfaceGeometry.init)) == 0)
-        // Only one raster cell wide, the fold is two walls that coincide.
+        // At a one-cell limit the fold gave two coinciding walls; since rooms stop at a passage they saw
+        // through, the outline no longer runs past the jog, and neither limit gives coinciding walls.
         o.maximumFoldWidth = 0.04
         let narrow = try RoomBuilder(options: o).build(input.cloud).room
-        #expect(DuplicateWallDetector.count(narrow.walls.map(UprightSurfaceGeometry.init)) == 2)
-        #expect(narrow.walls.count == room.walls.count + 1)
+        #expect(DuplicateWallDetector.count(narrow.walls.map(UprightSurfaceGeometry.init)) == 0)
     }
 }

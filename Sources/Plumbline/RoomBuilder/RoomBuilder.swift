@@ -187,7 +187,7 @@ public struct RoomBuilder: Sendable {
             wallMembers.append(a.planes)
             barriers.append(.init(wall: wall, range: a.angles))
         }
-        barriers = WallCandidates.closeRanges(barriers, stations: stations.map { SIMD2($0.x, $0.z) })
+        barriers = WallCandidates.closeRanges(barriers, stations: stations.map { SIMD2($0.x, $0.z) }, cloud: cloud)
         var outline = try Self.outline(walls: walls, barriers: barriers, structure: structure, planes: seg.planes, cloud: cloud,
                                        stations: stations)
         // Two pieces of one wall face that follow each other around the room are one wall.
