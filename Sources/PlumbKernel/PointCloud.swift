@@ -182,6 +182,22 @@ public struct PointCloud: Sendable, Equatable, Codable {
         return sensorOrigins[Int(frameIndex[i])]
     }
 
+    /// Calls `body` with the sensor position and the point, both relative to ``origin`` (the points' local
+    /// frame), metres, for up to `limit` evenly spaced points (every `max(1, count / limit)`-th): the sight
+    /// lines along which the sensor saw empty space up to each hit. Returns false, without calling `body`,
+    /// when the cloud has no per-point sensor positions.
+    /// - Precondition: the cloud is valid (see ``validateSensors()``).
+    /// - Complexity: O(min(n, limit)).
+    @inlinable
+    package func forEachSightLine(limit: Int, _ body: (_ sensor: SIMD3<Double>, _ point: SIMD3<Double>, _ index: Int) -> Void) -> Bool {
+        guard let sensorOrigins, let frameIndex, count > 0, limit > 0 else { return false }
+        let step = Swift.max(1, count / limit)
+        for i in stride(from: 0, to: count, by: step) {
+            body(sensorOrigins[Int(frameIndex[i])] - origin, SIMD3(Double(x[i]), Double(y[i]), Double(z[i])), i)
+        }
+        return true
+    }
+
     /// The distinct positions of the sensors that saw at least one point of this cloud, relative to
     /// ``origin`` (the points' local frame), metres, sorted by (x, y, z); empty without sensor positions.
     /// A room cut from a building's capture keeps every frame's position, so frames no point comes from are

@@ -92,22 +92,19 @@ enum WallCandidates {
         guard backedCount > 0 else { return nil }
         var over = [Int](repeating: 0, count: columns), under = over
         let n = SIMD2(-line.direction.y, line.direction.x) * behind, d = line.direction, c = line.point
-        let step = Swift.max(1, cloud.count / 500_000)
-        for i in stride(from: 0, to: cloud.count, by: step) {
-            guard let sensor = cloud.sensorPosition(ofPoint: i) else { return nil }
-            let s = sensor - cloud.origin
+        let sampled = cloud.forEachSightLine(limit: 500_000) { s, p, _ in
             let ds = (s.x - c.x) * n.x + (s.z - c.y) * n.y
-            let px = Double(cloud.x[i]), pz = Double(cloud.z[i])
-            let dp = (px - c.x) * n.x + (pz - c.y) * n.y
-            guard ds < 0, dp > 0.1 else { continue }
+            let dp = (p.x - c.x) * n.x + (p.z - c.y) * n.y
+            guard ds < 0, dp > 0.1 else { return }
             let f = -ds / (dp - ds)
-            let y = s.y + f * (Double(cloud.y[i]) - s.y)
-            guard abs(y - top) > 0.05 else { continue }
-            let t = (s.x + f * (px - s.x) - c.x) * d.x + (s.z + f * (pz - s.z) - c.y) * d.y
-            guard hull.contains(t) else { continue }
+            let y = s.y + f * (p.y - s.y)
+            guard abs(y - top) > 0.05 else { return }
+            let t = (s.x + f * (p.x - s.x) - c.x) * d.x + (s.z + f * (p.z - s.z) - c.y) * d.y
+            guard hull.contains(t) else { return }
             let k = Swift.min(columns - 1, Int((t - hull.lowerBound) / bin))
             if y > top { over[k] += 1 } else { under[k] += 1 }
         }
+        guard sampled else { return nil }
         // A wall is solid: most of its points lie in columns no ray passed through below its top (an
         // opening's columns hold only a few stray points).
         var solid = 0, held = 0
@@ -528,16 +525,20 @@ extension WallCandidates {
             }
             var bestHi = Double.infinity, bestLo = -Double.infinity
             var pieceHi = Double.infinity, pieceLo = -Double.infinity
-            for (b, o) in barriers.enumerated() where b != a {
-                // Another piece of the same wall line (a jamb beyond a passage or an open door): the gap
-                // between the two is an opening in this wall, unless the scanner walked through it.
-                if !stations.isEmpty, let cloud, let near = collinearPiece(o, of: c),
-                   case let (from, to) = (c.wall.point(at: near > hi ? hi : lo), c.wall.point(at: near)),
-                   !OpenSideClosure.separatesStations(from: from, to: to, stations, clearance: 0.3),
-                   seenThrough(from: from, to: to, cloud: cloud) {
-                    if near > hi, near < pieceHi { pieceHi = near }
-                    if near < lo, near > pieceLo { pieceLo = near }
+            // Other pieces of the same wall line (a jamb beyond a passage or an open door), nearest first on
+            // each side: the gap to the first the sensor saw through is an opening in this wall, unless the
+            // scanner walked through it.
+            if !stations.isEmpty, let cloud {
+                let pieces = barriers.indices.compactMap { b in b == a ? nil : collinearPiece(barriers[b], of: c) }
+                for near in pieces.sorted(by: { Swift.abs($0 - (lo + hi) / 2) < Swift.abs($1 - (lo + hi) / 2) }) {
+                    guard near > hi ? !pieceHi.isFinite : !pieceLo.isFinite else { continue }
+                    let from = c.wall.point(at: near > hi ? hi : lo), to = c.wall.point(at: near)
+                    guard !OpenSideClosure.separatesStations(from: from, to: to, stations, clearance: 0.3),
+                          seenThrough(from: from, to: to, cloud: cloud) else { continue }
+                    if near > hi { pieceHi = near } else { pieceLo = near }
                 }
+            }
+            for (b, o) in barriers.enumerated() where b != a {
                 for q in c.wall.intersections(with: o.wall, parallelSine: 0.26) {
                     if case .arc = o.wall {
                         let u = o.wall.parameter(of: q, near: o.range)
@@ -569,30 +570,26 @@ extension WallCandidates {
     /// spaced points; false without per-point sensor positions.
     /// - Complexity: O(min(n, 500,000)).
     static func seenThrough(from a: SIMD2<Double>, to b: SIMD2<Double>, cloud: PointCloud) -> Bool {
-        guard cloud.sensorOrigins != nil, cloud.frameIndex != nil, cloud.count > 0 else { return false }
         let length = planLength(b - a)
         guard length > 0 else { return false }
         let d = (b - a) / length, n = SIMD2(-d.y, d.x)
         let flank = Swift.min(1.0, length)
         var lines = 0, onWall = 0
-        let step = Swift.max(1, cloud.count / 500_000)
-        for i in stride(from: 0, to: cloud.count, by: step) {
-            guard let sensor = cloud.sensorPosition(ofPoint: i) else { return false }
-            let s = SIMD2(sensor.x - cloud.origin.x, sensor.z - cloud.origin.z)
-            let p = SIMD2(Double(cloud.x[i]), Double(cloud.z[i]))
+        let sampled = cloud.forEachSightLine(limit: 500_000) { sensor, point, _ in
+            let s = SIMD2(sensor.x, sensor.z), p = SIMD2(point.x, point.z)
             let ds = planDot(s - a, n), dp = planDot(p - a, n)
             if abs(dp) < 0.05 {
                 let t = planDot(p - a, d)
                 if (t < 0 && t > -flank) || (t > length && t < length + flank) { onWall += 1 }
-                continue
+                return
             }
             // The sensor on one side, the hit more than 10 cm past the line on the other.
-            guard ds * dp < 0, abs(dp) > 0.1 else { continue }
+            guard ds * dp < 0, abs(dp) > 0.1 else { return }
             let f = ds / (ds - dp)
             let t = planDot(s + f * (p - s) - a, d)
             if t >= 0, t <= length { lines += 1 }
         }
-        return lines > 0 && 10 * Double(lines) / length >= Double(onWall) / (2 * flank)
+        return sampled && lines > 0 && 10 * Double(lines) / length >= Double(onWall) / (2 * flank)
     }
 
     /// Where straight barrier `o` lies along straight barrier `c` when it is another piece of `c`'s wall line
