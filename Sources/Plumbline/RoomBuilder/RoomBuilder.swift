@@ -17,7 +17,10 @@ import PlumbKernel
 ///    a boundary; the fitted walls give the exact geometry: corners are the
 ///    intersections of neighbouring walls, at whatever angle they meet (`RoomOutlineBuilder`). Two sides
 ///    that run back along each other around something thin reaching into the room (a `RoomOutline.Fold`)
-///    are one wall.
+///    are one wall. Where the walls found do not close the room even with their free ends joined (a knee
+///    wall under a sloped ceiling or a short wall behind furniture never found as a plane), the room is the
+///    space the sensor saw across (`SeenFreeSpace`: sight lines reach the real walls over furniture, but
+///    not past a door's or window's lintel) and the floor and ceiling it saw.
 /// 4. Per wall, openings from holes and recesses in its point density (`WallOpeningDetector`): a hole or
 ///    recess reaching the floor with a leaf is a door (recessed leaf: closed; swung leaf: open), without a
 ///    leaf an opening; with a sill a window.
@@ -250,6 +253,7 @@ public struct RoomBuilder: Sendable {
         }
         do {
             var grid = try flood(barriers)
+            let unbridged = grid
             if grid.touchesBorder {
                 // The flood escaped: join the walls' free ends across the gaps and flood again.
                 let bridges = OpenSideClosure.bridges(barriers, stations: stations)
@@ -258,13 +262,21 @@ public struct RoomBuilder: Sendable {
                 }
             }
             if grid.touchesBorder {
-                // Still open: keep only the flooded cells where floor or ceiling was seen, gaps up to 20 cm closed.
+                // Still open: the bridges did not close the room, so they are no evidence; keep only the
+                // flooded cells where floor or ceiling was seen, gaps up to 20 cm closed.
+                grid = unbridged
                 var seen = grid
                 seen.cells = [UInt8](repeating: 0, count: grid.cells.count)
                 for k in structure.floorPlanes + structure.ceilingPlanes {
                     for i in planes[k].inliers {
                         if let c = grid.cellIndex(of: SIMD2(Double(cloud.x[Int(i)]), Double(cloud.z[Int(i)]))) { seen.cells[c] = 1 }
                     }
+                }
+                // The space the sensor saw across reaches the real walls over furniture and under ceiling
+                // it never looked at, where the floor and ceiling points stop short.
+                if let free = SeenFreeSpace.cells(in: grid, cloud: cloud,
+                                                     ceilingY: structure.ceilings.isEmpty ? nil : { structure.ceilingY(x: $0, z: $1) }) {
+                    for c in seen.cells.indices where free[c] != 0 { seen.cells[c] = 1 }
                 }
                 seen.close(radius: 5)
                 for c in grid.cells.indices { grid.cells[c] &= seen.cells[c] }
