@@ -16,10 +16,7 @@ import Testing
     /// (0.699 before: the outline followed the bed's and the boxes' fronts). Seed 7919 plan 79 (held out):
     /// 0.997 (0.919 before).
     @Test func openRoomsReachTheWallsTheSensorSaw() {
-        let bedroom = WidePassageRoomTests.floorIoU(seed: 2026, plan: 32)
-        #expect(bedroom.type == "bedroom")
-        #expect(bedroom.iou >= 0.95, "seed 2026 plan 32: \(bedroom.iou)")
-        let heldOut = WidePassageRoomTests.floorIoU(seed: 7919, plan: 79)
-        #expect(heldOut.iou >= 0.95, "seed 7919 plan 79: \(heldOut.iou)")
+        WidePassageRoomTests.expectRoom(seed: 2026, plan: 32, type: "bedroom", atLeast: 0.95)
+        WidePassageRoomTests.expectRoom(seed: 7919, plan: 79, atLeast: 0.95)
     }
 }

@@ -27,6 +27,15 @@ import Testing
         #expect((ious[7] ?? 0) >= 0.55, "plan 7: \(ious[7] ?? 0)")
     }
 
+    /// Builds random plan `index` of generator `seed` and expects its room to be of `type` (when given) with
+    /// a floor IoU of at least `minimum`.
+    static func expectRoom(seed: UInt64, plan index: Int, type: String? = nil, atLeast minimum: Double,
+                           sourceLocation: SourceLocation = #_sourceLocation) {
+        let room = floorIoU(seed: seed, plan: index)
+        if let type { #expect(room.type == type, "seed \(seed) plan \(index)", sourceLocation: sourceLocation) }
+        #expect(room.iou >= minimum, "seed \(seed) plan \(index): \(room.iou)", sourceLocation: sourceLocation)
+    }
+
     static func floorIoU(seed: UInt64, plan index: Int) -> (type: String?, iou: Double) {
         var o = RandomEvaluation.Options()
         o.seed = seed
@@ -44,11 +53,21 @@ import Testing
     /// keeps its notch: the notch's mouth lies between two pieces of the west wall but was never seen
     /// through (floor IoU 0.993; 0.826 when every such gap was closed).
     @Test func roomsStopAtPassagesSeenThroughAndKeepNotches() {
-        let living = Self.floorIoU(seed: 7919, plan: 82)
-        #expect(living.type == "livingRoom")
-        #expect(living.iou >= 0.95, "seed 7919 plan 82: \(living.iou)")
-        let kitchen = Self.floorIoU(seed: 2026, plan: 77)
-        #expect(kitchen.type == "kitchen")
-        #expect(kitchen.iou >= 0.95, "seed 2026 plan 77: \(kitchen.iou)")
+        Self.expectRoom(seed: 7919, plan: 82, type: "livingRoom", atLeast: 0.95)
+        Self.expectRoom(seed: 2026, plan: 77, type: "kitchen", atLeast: 0.95)
+    }
+
+    /// A bathroom opening onto a storage room through a 2.05 m passage under a lintel (seed 2026 plan 50):
+    /// the jambs are 9 cm wide and the wall over the passage is a strip along the ceiling, too small to be
+    /// a wall. Seen through below head height into the storage room beyond, it is the header of an
+    /// opening, so the bathroom stops there: floor IoU 0.980 (0.358 before: it took in the storage room),
+    /// and the passage is found. On the held-out seed 7919, plan 87 (a storage room): 0.905 (0.464). A
+    /// bathroom whose phone stood right on the line of an open door leaf (seed 2026 plan 92) keeps its
+    /// corner: sight lines from a sensor within 30 cm of a line do not count as seeing through it
+    /// (0.995; 0.879 when they did).
+    @Test func roomsStopUnderTheHeaderOfAnOpeningTheySawThrough() {
+        Self.expectRoom(seed: 2026, plan: 50, type: "bathroom", atLeast: 0.95)
+        Self.expectRoom(seed: 7919, plan: 87, atLeast: 0.85)
+        Self.expectRoom(seed: 2026, plan: 92, atLeast: 0.95)
     }
 }

@@ -82,4 +82,16 @@ struct CollinearGapTests {
         let overlapping = BarrierFill.Barrier(wall: .line(point: [0, 0.5], direction: [0, 1]), range: 0...1)
         #expect(WallCandidates.collinearPiece(overlapping, of: c) == nil)
     }
+
+    /// The sight lines through the passage cross it at 0-2.4 m (the sensor at 1.4 m, the far wall's points
+    /// from the floor up) and hit 2 m beyond: seen through below 1.8 m and past 1 m too; not past 3 m, and
+    /// not below 0 m. A sensor standing on the line (within 30 cm) sees along it, not through it.
+    @Test func heightAndDepthOfWhatWasSeenThrough() throws {
+        var (_, cloud) = try Self.scene(seenThrough: true)
+        #expect(WallCandidates.seenThrough(from: [0, 0.8], to: [0, 2.4], cloud: cloud, beyond: 1.0, below: 1.8))
+        #expect(!WallCandidates.seenThrough(from: [0, 0.8], to: [0, 2.4], cloud: cloud, beyond: 3.0))
+        #expect(!WallCandidates.seenThrough(from: [0, 0.8], to: [0, 2.4], cloud: cloud, below: 0))
+        cloud.sensorOrigins = [SIMD3(0.2, 1.4, 1.6)]
+        #expect(!WallCandidates.seenThrough(from: [0, 0.8], to: [0, 2.4], cloud: cloud))
+    }
 }

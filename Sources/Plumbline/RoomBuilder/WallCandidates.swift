@@ -279,6 +279,18 @@ enum WallCandidates {
             let face = pieces[v]
             let tall = (p.area >= 0.8 || face.area >= 0.8) && hi - lo >= span
             var isWall = tall && hi >= ceiling - 0.15
+            // The header over a wide opening (a cased opening or a passage with a lintel): a strip of wall
+            // along the ceiling (its top band covered) that the sensor saw through, over the middle half of
+            // its length and below head height, into space at least a metre deep beyond (an open door leaf
+            // is solid below its top there; wall cabinets have the wall 0.3-0.6 m behind them). It is the
+            // wall the opening is in, so the room stops there.
+            if !tall, hi >= ceiling - 0.15, hull.upperBound - hull.lowerBound >= Self.narrowestPassage,
+               topBandCoverage(ys: ys, ts: ts, range: hull, point: c, direction: dir, structure: structure) >= 0.6,
+               case let quarter = (hull.upperBound - hull.lowerBound) / 4,
+               seenThrough(from: c + dir * (hull.lowerBound + quarter), to: c + dir * (hull.upperBound - quarter), cloud: cloud,
+                           beyond: 1.0, below: structure.floorY + Self.headHeight) {
+                isWall = true
+            }
             // A tall plane not seen up to the ceiling is a wall when the sensor never looked over its top and
             // it (or the face it is a piece of) is longer than a door leaf (an open leaf stands free in the
             // room, its top out of sight).
@@ -355,6 +367,13 @@ enum WallCandidates {
 extension WallCandidates {
     /// The widest single door leaf (m): a tall plane no longer than this may be an open leaf.
     static let widestLeaf = 1.2
+
+    /// Height above the floor (m) a person walks under: a header over an opening is seen through below it
+    /// (doors are 1.9-2.1 m high), an open door leaf is solid there.
+    static let headHeight = 1.8
+
+    /// The narrowest opening (m) a header alone makes a wall of: as wide as a door.
+    static let narrowestPassage = 0.6
 
     /// The stretches of a plane's line that its points back as a wall of the room the scanner stood in.
     /// Phone noise scatters points through the room, and a RANSAC plane collects the ones within its band
@@ -562,14 +581,16 @@ extension WallCandidates {
     }
 
     /// Whether the scanner saw through the gap `from`–`to` (plan x, z in the cloud's local y-up frame) between
-    /// two pieces of one wall line: the sight lines (sensor to point, in plan) that cross the gap and hit
-    /// something more than 10 cm beyond it number, per metre of gap, at least a tenth of the points per
-    /// metre on the wall line (within 5 cm of it) over up to 1 m on either side of the gap. An opening is
+    /// two pieces of one wall line: the sight lines (sensor to point, in plan), from a sensor more than 30 cm
+    /// off the line, that cross the gap (below height `below`, local y, where given) and hit something more
+    /// than `beyond` metres (10 cm unless given) past it number, per metre of gap, at least a tenth of the
+    /// points per metre on the wall line (within 5 cm of it) over up to 1 m on either side of the gap. An opening is
     /// seen through about as densely as the wall beside it is seen; a gap hidden behind other walls (the
     /// mouth of a notch in the room) is crossed only by the odd stray ray. Looks at up to 500,000 evenly
     /// spaced points; false without per-point sensor positions.
     /// - Complexity: O(min(n, 500,000)).
-    static func seenThrough(from a: SIMD2<Double>, to b: SIMD2<Double>, cloud: PointCloud) -> Bool {
+    static func seenThrough(from a: SIMD2<Double>, to b: SIMD2<Double>, cloud: PointCloud, beyond: Double = 0.1,
+                            below: Double = .infinity) -> Bool {
         let length = planLength(b - a)
         guard length > 0 else { return false }
         let d = (b - a) / length, n = SIMD2(-d.y, d.x)
@@ -583,11 +604,12 @@ extension WallCandidates {
                 if (t < 0 && t > -flank) || (t > length && t < length + flank) { onWall += 1 }
                 return
             }
-            // The sensor on one side, the hit more than 10 cm past the line on the other.
-            guard ds * dp < 0, abs(dp) > 0.1 else { return }
+            // The sensor on one side (clear of the line by 30 cm: one standing in the gap sees along it), the
+            // hit past the line on the other.
+            guard ds * dp < 0, abs(ds) > 0.3, abs(dp) > beyond else { return }
             let f = ds / (ds - dp)
             let t = planDot(s + f * (p - s) - a, d)
-            if t >= 0, t <= length { lines += 1 }
+            if t >= 0, t <= length, sensor.y + f * (point.y - sensor.y) < below { lines += 1 }
         }
         return sampled && lines > 0 && 10 * Double(lines) / length >= Double(onWall) / (2 * flank)
     }
