@@ -45,8 +45,10 @@ enum SeenFreeSpace {
             let full = planLength(p - s), length = full - region.cell
             guard length > 0 else { return }
             let d = (p - s) / full, rise = (point.y - sensor.y) / full
+            // No line crosses more of the grid than its width plus its height (the walk ends where it leaves).
+            let span = Double(region.width + region.height) * region.cell
             var last = -1
-            for k in 0...Int(length / step) {
+            for k in 0...Int(Swift.min(length, span) / step) {
                 let t = Double(k) * step
                 guard let c = region.cellIndex(of: s + d * t), region.cells[c] != 0,
                       Double(highest[c].y) <= sensor.y + rise * t + 0.1 else { return }
