@@ -189,11 +189,11 @@ public struct PointCloud: Sendable, Equatable, Codable {
     /// - Precondition: the cloud is valid (see ``validateSensors()``).
     /// - Complexity: O(min(n, limit)).
     @inlinable
-    package func forEachSightLine(limit: Int, _ body: (_ sensor: SIMD3<Double>, _ point: SIMD3<Double>, _ index: Int) -> Void) -> Bool {
+    package func forEachSightLine(limit: Int, _ body: (_ sensor: SIMD3<Double>, _ point: SIMD3<Double>) -> Void) -> Bool {
         guard let sensorOrigins, let frameIndex, count > 0, limit > 0 else { return false }
         let step = Swift.max(1, count / limit)
         for i in stride(from: 0, to: count, by: step) {
-            body(sensorOrigins[Int(frameIndex[i])] - origin, SIMD3(Double(x[i]), Double(y[i]), Double(z[i])), i)
+            body(sensorOrigins[Int(frameIndex[i])] - origin, SIMD3(Double(x[i]), Double(y[i]), Double(z[i])))
         }
         return true
     }

@@ -39,14 +39,14 @@ enum SeenFreeSpace {
             }
         }
         let step = region.cell * 0.5
-        let sampled = cloud.forEachSightLine(limit: 500_000) { sensor, point, _ in
+        // No line crosses more of the grid than its width plus its height (the walk ends where it leaves).
+        let span = Double(region.width + region.height) * region.cell
+        let sampled = cloud.forEachSightLine(limit: 500_000) { sensor, point in
             let s = SIMD2(sensor.x, sensor.z), p = SIMD2(point.x, point.z)
             guard let first = region.cellIndex(of: s), region.cells[first] != 0 else { return }
             let full = planLength(p - s), length = full - region.cell
             guard length > 0 else { return }
             let d = (p - s) / full, rise = (point.y - sensor.y) / full
-            // No line crosses more of the grid than its width plus its height (the walk ends where it leaves).
-            let span = Double(region.width + region.height) * region.cell
             var last = -1
             for k in 0...Int(Swift.min(length, span) / step) {
                 let t = Double(k) * step

@@ -92,7 +92,7 @@ enum WallCandidates {
         guard backedCount > 0 else { return nil }
         var over = [Int](repeating: 0, count: columns), under = over
         let n = SIMD2(-line.direction.y, line.direction.x) * behind, d = line.direction, c = line.point
-        let sampled = cloud.forEachSightLine(limit: 500_000) { s, p, _ in
+        let sampled = cloud.forEachSightLine(limit: 500_000) { s, p in
             let ds = (s.x - c.x) * n.x + (s.z - c.y) * n.y
             let dp = (p.x - c.x) * n.x + (p.z - c.y) * n.y
             guard ds < 0, dp > 0.1 else { return }
@@ -580,14 +580,14 @@ extension WallCandidates {
         return out
     }
 
-    /// Whether the scanner saw through the gap `from`–`to` (plan x, z in the cloud's local y-up frame) between
-    /// two pieces of one wall line: the sight lines (sensor to point, in plan), from a sensor more than 30 cm
-    /// off the line, that cross the gap (below height `below`, local y, where given) and hit something more
-    /// than `beyond` metres (10 cm unless given) past it number, per metre of gap, at least a tenth of the
-    /// points per metre on the wall line (within 5 cm of it) over up to 1 m on either side of the gap. An opening is
-    /// seen through about as densely as the wall beside it is seen; a gap hidden behind other walls (the
-    /// mouth of a notch in the room) is crossed only by the odd stray ray. Looks at up to 500,000 evenly
-    /// spaced points; false without per-point sensor positions.
+    /// Whether the scanner saw through the gap `from`–`to` (plan x, z in the cloud's local y-up frame): between
+    /// two pieces of one wall line, or under a header along the ceiling. The sight lines (sensor to point, in
+    /// plan), from a sensor more than 30 cm off the line, that cross the gap (below height `below`, local y,
+    /// where given) and hit something more than `beyond` metres (10 cm unless given) past it number, per metre
+    /// of gap, at least a tenth of the points per metre on the wall line (within 5 cm of it) over up to 1 m on
+    /// either side of the gap. An opening is seen through about as densely as the wall beside it is seen; a
+    /// gap hidden behind other walls (the mouth of a notch in the room) is crossed only by the odd stray ray.
+    /// Looks at up to 500,000 evenly spaced points; false without per-point sensor positions.
     /// - Complexity: O(min(n, 500,000)).
     static func seenThrough(from a: SIMD2<Double>, to b: SIMD2<Double>, cloud: PointCloud, beyond: Double = 0.1,
                             below: Double = .infinity) -> Bool {
@@ -596,7 +596,7 @@ extension WallCandidates {
         let d = (b - a) / length, n = SIMD2(-d.y, d.x)
         let flank = Swift.min(1.0, length)
         var lines = 0, onWall = 0
-        let sampled = cloud.forEachSightLine(limit: 500_000) { sensor, point, _ in
+        let sampled = cloud.forEachSightLine(limit: 500_000) { sensor, point in
             let s = SIMD2(sensor.x, sensor.z), p = SIMD2(point.x, point.z)
             let ds = planDot(s - a, n), dp = planDot(p - a, n)
             if abs(dp) < 0.05 {
