@@ -16,6 +16,8 @@ struct RandomEvalOptions: ParsableArguments {
     var scanSeed: UInt64 = 1
     @Flag(help: "With --random: drop the sensor positions from the scans before building.")
     var noSensors = false
+    @Flag(help: "With --random: let the builder detect the up axis (as plumb build does) instead of telling it; rooms built under the wrong axis are counted as refused (wrongUpAxis).")
+    var detectUp = false
     @Option(help: "With --random: keep this share of each scan's points (0 < F < 1, chosen at random, seeded) before building: density invariance.")
     var keep: Double?
     @Flag(help: "With --random --multi-room: merge each plan's room clouds into one cloud and find the rooms by room segmentation.")
@@ -39,6 +41,7 @@ extension EvalCommand {
         o.scanSeed = randomOptions.scanSeed
         o.keepsSensorPositions = !randomOptions.noSensors
         o.keepFraction = randomOptions.keep
+        o.detectsUpAxis = randomOptions.detectUp
         o.maximumFloorOverlap = maxFloorOverlap
         o.oneCloud = randomOptions.oneCloud
         o.only = try randomOptions.onlyIndices()

@@ -51,6 +51,34 @@ import Testing
         #expect(cases.count == 3, "the generator draws rooms with ceilings sloped everywhere")
     }
 
+    /// Closets under roof slopes whose floor a phone held at 1.4 m saw only in pieces, refused before as
+    /// "no floor or ceiling" (random plans 10 and 23 of seed 7919: 2.5 and 3.0 m²): segmentation found a
+    /// 0.28 m² piece of the floor, too small to count as a level, and the leftover points confirm it
+    /// (``HorizontalLevelRecovery/Recovery/confirmed``); a roof slope split in two pieces of 0.37 and 0.64 m²
+    /// is one slope of 1.0 m². Plan 23 builds its floor (IoU 0.999); its other slope, seen over 0.37 m² only,
+    /// is not taken, so the walls under it get the first slope's height (3.95 m where the truth is a 1.23 m
+    /// knee wall). Plan 10 builds but takes in the closet beyond its open door (IoU 0.42).
+    @Test func closetsSeenInPiecesBuild() throws {
+        let (type, iou) = WidePassageRoomTests.floorIoU(seed: 7919, plan: 23)
+        #expect(type == "storage")
+        #expect(iou >= 0.95, "seed 7919 plan 23: \(iou)")
+        var o = RandomEvaluation.Options()
+        o.seed = 7919
+        o.count = 24
+        o.only = [10, 23]
+        let report = RandomEvaluation.run(o)
+        #expect(report.summary.refused == 0, "refusals: \(report.rooms.compactMap(\.refusal))")
+        let closet = try #require(report.rooms.first { $0.index == 23 })
+        let errors = (closet.evaluation?.wallErrors ?? []).map { abs($0.heightError) }
+        withKnownIssue("plan 23: the roof slope seen over 0.37 m² only is not a ceiling; walls under it come out 2.7 m high") {
+            #expect(!errors.isEmpty && errors.max()! <= 0.15, "plan 23 wall height errors \(errors)")
+        }
+        let opened = try #require(report.rooms.first { $0.index == 10 })
+        withKnownIssue("plan 10: the closet takes in the closet beyond its open door") {
+            #expect(opened.floorIoU >= 0.9, "plan 10: \(opened.floorIoU)")
+        }
+    }
+
     /// Split-level apartments (the first two of the seed): a room raised above its neighbour sees the lower
     /// floor through the wide opening between them; with the sensor positions the builder takes the floor
     /// the sensor stood over, so every raised room's floor is within 2 cm (before, 0.65-0.77 m low on both

@@ -22,6 +22,8 @@ struct UpAxisDetectionTests {
         zUp.origin = SIMD3(yUp.origin.x, -yUp.origin.z, yUp.origin.y)
         zUp.y = yUp.z.map { -$0 }
         zUp.z = yUp.y
+        // The sensor positions turn with the points (kept y-up they would contradict them).
+        zUp.sensorOrigins = yUp.sensorOrigins?.map { SIMD3($0.x, -$0.z, $0.y) }
         let fromZ = try RoomBuilder().build(zUp)
         #expect(fromZ.upAxis == .z)
         let a = fromY.room.walls.map { Double($0.dimensions.x) }.sorted()
@@ -30,6 +32,22 @@ struct UpAxisDetectionTests {
         for (x, y) in zip(a, b) { #expect(abs(x - y) < 0.01, "\(a) vs \(b)") }
         let r = try Evaluator.evaluate(model: EvaluationModel(room: fromZ.room), plan: plan, roomID: plan.rooms[0].id)
         #expect(r.aggregate.walls.truePositives == plan.walls.count, "z-up build walls matched: \(r.aggregate.walls.truePositives)")
+    }
+
+    /// Random rooms the builder read z-up before the stations' spread decided (`plumb eval --random 100
+    /// --seed 7919 --detect-up`: plans 10, 27 and 97, a closet, a bedroom under a roof slope and a bathroom
+    /// whose floor and ceiling were seen in pieces) are read y-up, and build as when told the axis.
+    @Test func randomRoomsAreReadTheRightWayUp() {
+        var o = RandomEvaluation.Options()
+        o.seed = 7919
+        o.count = 98
+        o.only = [10, 27, 97]
+        o.detectsUpAxis = true
+        let detected = RandomEvaluation.run(o)
+        o.detectsUpAxis = false
+        let told = RandomEvaluation.run(o)
+        #expect(detected.rooms.allSatisfy { $0.refusalKey != "wrongUpAxis" }, "\(detected.rooms.compactMap(\.refusal))")
+        #expect(detected.rooms.map(\.floorIoU) == told.rooms.map(\.floorIoU))
     }
 
     /// PCL's real 360-degree laser scan of a room (z up): the axis is found and the room is about

@@ -29,7 +29,7 @@ struct HorizontalLevelRecoveryTests {
     @Test func floorAndCeilingComeOutAndThePhonesBandDoesNot() throws {
         let (cloud, stations) = try Self.closet()
         let all = (0..<Int32(cloud.count)).map { $0 }
-        let levels = HorizontalLevelRecovery.recover(cloud: cloud, unassigned: all, planes: [], stations: stations, threshold: 0.03)
+        let levels = HorizontalLevelRecovery.recover(cloud: cloud, unassigned: all, planes: [], stations: stations, threshold: 0.03).planes
         #expect(levels.count == 2, "levels at \(levels.map(\.centroid.y))")
         let floor = try #require(levels.first { $0.normal.y > 0.985 })
         let ceiling = try #require(levels.first { $0.normal.y < -0.985 })
@@ -47,9 +47,25 @@ struct HorizontalLevelRecoveryTests {
         let all = (0..<Int32(cloud.count)).map { $0 }
         let ceiling = DetectedPlane(normal: [0, -1, 0], offset: 2.6, inliers: [], centroid: [0.75, 2.6, 0.9], rms: 0.003,
                                     area: 1.2, gridCellSize: 0.05)
-        let levels = HorizontalLevelRecovery.recover(cloud: cloud, unassigned: all, planes: [ceiling], stations: [], threshold: 0.03)
+        let levels = HorizontalLevelRecovery.recover(cloud: cloud, unassigned: all, planes: [ceiling], stations: [], threshold: 0.03).planes
         #expect(levels.count == 1)
         #expect(levels.first.map { abs($0.centroid.y) < 0.01 && $0.normal.y > 0.985 } == true)
+    }
+
+    /// A level segmentation found only a piece of (a 0.2 m² floor piece, too small to count as a level by its
+    /// area) is confirmed by the leftover points, not repeated: its index comes back in `confirmed`.
+    @Test func aPieceOfALevelIsConfirmed() throws {
+        let (cloud, stations) = try Self.closet()
+        let all = (0..<Int32(cloud.count)).map { $0 }
+        let piece = DetectedPlane(normal: [0, 1, 0], offset: -0.004, inliers: [], centroid: [0.35, 0.004, 0.9], rms: 0.003,
+                                  area: 0.2, gridCellSize: 0.05)
+        let wall = DetectedPlane(normal: [1, 0, 0], offset: 0, inliers: [], centroid: [0, 1.4, 0.9], rms: 0.003,
+                                 area: 0.5, gridCellSize: 0.05)
+        let recovery = HorizontalLevelRecovery.recover(cloud: cloud, unassigned: all, planes: [wall, piece], stations: stations,
+                                                       threshold: 0.03)
+        #expect(recovery.confirmed == [1])
+        #expect(recovery.planes.count == 1 && recovery.planes.first.map { abs($0.centroid.y - 2.6) < 0.01 } == true,
+                "only the ceiling is new: \(recovery.planes.map(\.centroid.y))")
     }
 
     /// The floor must lie 0.3-2.6 m under the stations: a level at the stations' height is not a floor.
@@ -57,7 +73,7 @@ struct HorizontalLevelRecoveryTests {
         let (cloud, _) = try Self.closet()
         let all = (0..<Int32(cloud.count)).map { $0 }
         let levels = HorizontalLevelRecovery.recover(cloud: cloud, unassigned: all, planes: [], stations: [SIMD3(0.75, 0.1, 0.9)],
-                                                     threshold: 0.03)
+                                                     threshold: 0.03).planes
         #expect(levels.allSatisfy { $0.normal.y < 0 }, "no floor above the sensor: \(levels.map(\.centroid.y))")
         // The ceiling still comes out (2.6 m, above the sensor).
         #expect(levels.count == 1 && levels.first.map { abs($0.centroid.y - 2.6) < 0.01 } == true)

@@ -45,6 +45,22 @@ struct UpAxisEvidenceTests {
         }
     }
 
+    /// A 1.6 x 1.6 m closet 2.9 m high whose floor and ceiling were seen only in 0.28 m² pieces (under the
+    /// 0.4 m² of a level in the band test) beside 4.6 m² walls: the stations spread 0.6 m across the closet
+    /// and 0.1 m up and down, over the floor piece, so that axis is up, in either frame.
+    @Test func aClosetSeenInPiecesIsReadTheRightWayUp() {
+        let size = SIMD3(1.6, 2.9, 1.6)
+        for zUp in [false, true] {
+            var planes = Self.faces(size, zUp: zUp)
+            planes[0].area = 0.28
+            planes[1].area = 0.28
+            #expect(UpAxis.detect(from: planes) == (zUp ? .y : .z), "the planes alone are fooled")
+            #expect(UpAxis.detectFromStations(planes: planes, stations: []) == nil)
+            let stations = Self.walk(size, height: 1.4, zUp: zUp)
+            #expect(UpAxis.detect(from: planes, stations: stations) == (zUp ? .z : .y))
+        }
+    }
+
     /// One station (a single tripod setup) does not decide between two axes that both hold it in band; the
     /// planes do, as before.
     @Test func oneStationLeavesItToThePlanes() {

@@ -41,6 +41,10 @@ public enum RandomEvaluation {
         /// and sensor positions kept unless ``keepsSensorPositions`` is false) and find the rooms with
         /// ``RoomSegmentation`` instead of building each room's own cloud.
         public var oneCloud: Bool = false
+        /// When true the builder finds the up axis itself (as `plumb build` does by default) instead of being
+        /// told the scan's: the measuring stick of up-axis detection. A room built under the wrong axis is
+        /// recorded as refused with reason `wrongUpAxis` (its model is not in the plan's frame).
+        public var detectsUpAxis: Bool = false
         /// Default options.
         public init() {}
     }
@@ -229,11 +233,19 @@ public enum RandomEvaluation {
             if !options.keepsSensorPositions { cloud.sensorOrigins = nil }
             cloud = thinned(cloud, options: options, salt: UInt64(out.builtRooms.count + out.rooms.count))
             var o = RoomBuilder.Options()
-            o.upAxis = scan.upAxis
+            o.upAxis = options.detectsUpAxis ? .automatic : scan.upAxis
             o.seed = o.seed &+ UInt64(out.builtRooms.count)
             let t0 = clock.now
             let built: CapturedRoom
-            do { built = try RoomBuilder(options: o).build(cloud).room } catch {
+            do {
+                let result = try RoomBuilder(options: o).build(cloud)
+                guard result.upAxis == scan.upAxis else {
+                    out.rooms.append(refused(plan: plan, generated: generated, roomID: id, points: cloud.count, key: "wrongUpAxis",
+                                             message: "built with up axis \(result.upAxis.rawValue); the scan is \(scan.upAxis.rawValue)-up"))
+                    continue
+                }
+                built = result.room
+            } catch {
                 out.rooms.append(refused(plan: plan, generated: generated, roomID: id, points: cloud.count,
                                          key: refusalKey(error), message: "\(error)"))
                 continue

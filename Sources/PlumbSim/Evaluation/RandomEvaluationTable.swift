@@ -9,6 +9,7 @@ public enum RandomEvaluationTable {
         var out = "Random \(o.kind == .singleRoom ? "single-room" : "multi-room") plans: \(r.plans) (generator seed \(o.seed)), "
         out += "preset \(o.preset.rawValue), realism \(o.realism.rawValue), scan seed \(o.scanSeed)"
         out += o.keepsSensorPositions ? "" : ", sensor positions dropped"
+        out += o.detectsUpAxis ? ", up axis detected by the builder" : ""
         out += o.keepFraction.map { ", \(String(format: "%.0f", $0 * 100)) % of the points kept" } ?? ""
         out += o.oneCloud && o.kind == .multiRoom ? ", each plan's rooms merged into one cloud and segmented" : ""
         out += "\n\(s.rooms) rooms scanned, \(s.built) built, \(s.refused) refused (\(pct(Double(s.refused) / Double(max(1, s.rooms))))); "
@@ -73,6 +74,7 @@ public enum RandomEvaluationTable {
         c += " --preset \(o.preset.rawValue) --realism \(o.realism.rawValue)"
         if o.scanSeed != 1 { c += " --scan-seed \(o.scanSeed)" }
         if !o.keepsSensorPositions { c += " --no-sensors" }
+        if o.detectsUpAxis { c += " --detect-up" }
         if let k = o.keepFraction { c += " --keep \(k)" }
         if o.oneCloud { c += " --one-cloud" }
         return c + " --only \(index) --save-models /tmp/plumb-case-\(index)"

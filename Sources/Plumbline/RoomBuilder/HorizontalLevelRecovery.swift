@@ -24,16 +24,29 @@ enum HorizontalLevelRecovery {
     /// Smallest number of slab points of a level.
     static let minimumPoints = 200
 
-    /// Floor and ceiling planes recovered from the `unassigned` points of `cloud` (y-up, local frame), for
-    /// the levels not already among `planes`' horizontal planes (within 5 cm). `threshold` is the
-    /// segmentation's inlier distance (m); `stations` the sensor positions in the same frame (empty when
-    /// unknown): the floor must lie 0.3-2.6 m below their median height and the ceiling 0.2 m above it.
-    /// The floor's normal points up, the ceiling's down; inliers ascending; area from the horizontal cells.
+    /// What the leftover points show.
+    struct Recovery: Sendable {
+        /// The floor and the ceiling where segmentation found no horizontal plane at their height.
+        var planes: [DetectedPlane] = []
+        /// Indices into the segmentation's planes of the horizontal planes at the recovered floor's or
+        /// ceiling's height (within 5 cm): segmentation found the level but only a piece of it (a closet
+        /// floor of 0.28 m² between a cabinet and an open door leaf), too small to count as a level by its
+        /// own area; the leftover points confirm it.
+        var confirmed: [Int] = []
+        var isEmpty: Bool { planes.isEmpty && confirmed.isEmpty }
+    }
+
+    /// Floor and ceiling recovered from the `unassigned` points of `cloud` (y-up, local frame): new planes
+    /// for the levels not among `planes`' horizontal planes (within 5 cm), the indices of those that are.
+    /// `threshold` is the segmentation's inlier distance (m); `stations` the sensor positions in the same
+    /// frame (empty when unknown): the floor must lie 0.3-2.6 m below their median height and the ceiling
+    /// 0.2 m above it. The floor's normal points up, the ceiling's down; inliers ascending; area from the
+    /// horizontal cells.
     /// - Complexity: O(u·p + b·w log w) for u unassigned points, p histogram peaks, b height bins and a
     ///   background window of w bins.
     static func recover(cloud: PointCloud, unassigned: [Int32], planes: [DetectedPlane],
-                        stations: [SIMD3<Double>], threshold: Double) -> [DetectedPlane] {
-        guard unassigned.count >= minimumPoints, threshold > 0 else { return [] }
+                        stations: [SIMD3<Double>], threshold: Double) -> Recovery {
+        guard unassigned.count >= minimumPoints, threshold > 0 else { return Recovery() }
         var lo = Double.infinity, hi = -Double.infinity
         for i in unassigned {
             let y = Double(cloud.y[Int(i)])
@@ -42,7 +55,7 @@ enum HorizontalLevelRecovery {
         }
         // A room is at most a few tens of metres tall; anything else is not a room scan (and no allocation
         // proportional to a stray's height).
-        guard lo.isFinite, hi.isFinite, hi - lo < 100 else { return [] }
+        guard lo.isFinite, hi.isFinite, hi - lo < 100 else { return Recovery() }
         let bins = Int((hi - lo) / bin) + 1
         var counts = [Int](repeating: 0, count: bins)
         for i in unassigned { counts[Swift.min(bins - 1, Int((Double(cloud.y[Int(i)]) - lo) / bin))] += 1 }
@@ -73,7 +86,7 @@ enum HorizontalLevelRecovery {
             if isPeak { peaks.append(lo + (Double(b) + 0.5) * bin) }
         }
         let levels = peaks.compactMap { level(near: $0, cloud: cloud, unassigned: unassigned, threshold: threshold) }
-        let known = planes.filter { abs($0.normal.y) > 0.985 }.map(\.centroid.y)
+        let known = planes.indices.filter { abs(planes[$0].normal.y) > 0.985 }
         let ys = stations.map(\.y).sorted()
         let sensorY: Double? = ys.isEmpty ? nil : ys[ys.count / 2]
         let floor = levels.first { l in
@@ -83,14 +96,19 @@ enum HorizontalLevelRecovery {
             guard let f = floor ?? levels.first, l.centroid.y - f.centroid.y > 1.5 else { return false }
             return sensorY.map { l.centroid.y > $0 + 0.2 } ?? true
         }
-        var out: [DetectedPlane] = []
+        var out = Recovery()
         for (found, up) in [(floor, true), (ceiling, false)] {
-            guard var l = found, !known.contains(where: { abs($0 - l.centroid.y) < 0.05 }) else { continue }
+            guard var l = found else { continue }
+            let same = known.filter { abs(planes[$0].centroid.y - l.centroid.y) < 0.05 }
+            guard same.isEmpty else {
+                out.confirmed += same
+                continue
+            }
             if !up {
                 l.normal = -l.normal
                 l.offset = -l.offset
             }
-            out.append(l)
+            out.planes.append(l)
         }
         return out
     }

@@ -158,15 +158,19 @@ public struct RoomBuilder: Sendable {
         do {
             structure = try RoomStructure.find(planes: seg.planes, cloud: cloud, stations: stations, minimumWallSpan: options.minimumWallSpan)
         } catch .noFloorOrCeiling {
-            // The segmentation missed the floor or the ceiling (a closet, a narrow hall): look for them in
-            // the points no plane took.
-            let levels = HorizontalLevelRecovery.recover(cloud: cloud, unassigned: seg.unassigned, planes: seg.planes, stations: stations,
-                                                         threshold: Double(options.segmentation.distanceThreshold))
-            guard !levels.isEmpty else { throw .noFloorOrCeiling }
+            // The segmentation missed the floor or the ceiling (a closet, a narrow hall), or found only a
+            // piece of it too small to count: look for them in the points no plane took and those of the
+            // horizontal planes.
+            var pool = seg.unassigned
+            for p in seg.planes where abs(p.normal.y) > 0.985 { pool += p.inliers }
+            pool.sort()
+            let recovery = HorizontalLevelRecovery.recover(cloud: cloud, unassigned: pool, planes: seg.planes, stations: stations,
+                                                           threshold: Double(options.segmentation.distanceThreshold))
+            guard !recovery.isEmpty else { throw .noFloorOrCeiling }
             let first = seg.planes.count
-            seg.planes += levels
+            seg.planes += recovery.planes
             structure = try RoomStructure.find(planes: seg.planes, cloud: cloud, stations: stations, minimumWallSpan: options.minimumWallSpan,
-                                               recovered: Set(first..<seg.planes.count))
+                                               recovered: Set(first..<seg.planes.count).union(recovery.confirmed))
         } catch {
             throw error
         }

@@ -68,12 +68,23 @@ struct RoomStructure: Sendable {
         // (points per m²) as the flat ceiling, or without one as the densest such slope: tilted planes found
         // through clutter or the scattered points near edges are sparse (measured 0.18-0.26 of the ceiling's
         // density on simulated phone scans, 0.07-0.25 of a roof slope's; a real slope, nearer the scanner, is
-        // 3 times denser than a flat ceiling).
+        // 3 times denser than a flat ceiling). A slope seen in pieces (segmentation split it where furniture or
+        // the sensor's reach cut it) is large when its pieces on one plane (normals within 3°, each centroid
+        // within 5 cm of the other's plane) are together.
+        let facingDown = planes.indices.filter { k in
+            let tilt = abs(planes[k].normal.y)
+            return tilt < 0.985 && tilt > 0.34 && planes[k].normal.y < 0
+        }
         var spans: [Int: (lo: Float, hi: Float)] = [:]
-        let candidates = planes.indices.filter { k in
+        let candidates = facingDown.filter { k in
             let p = planes[k]
-            let tilt = abs(p.normal.y)
-            guard tilt < 0.985, tilt > 0.34, p.normal.y < 0, p.area > 1.0 else { return false }
+            var area = 0.0
+            for q in facingDown where q == k || (dot(p.normal, planes[q].normal) > 0.9986
+                                                 && abs(dot(p.normal, planes[q].centroid) + p.offset) < 0.05
+                                                 && abs(dot(planes[q].normal, p.centroid) + planes[q].offset) < 0.05) {
+                area += planes[q].area
+            }
+            guard area > 1.0 else { return false }
             var lo = Float.infinity, hi = -Float.infinity
             for i in p.inliers {
                 lo = Swift.min(lo, cloud.y[Int(i)])

@@ -27,9 +27,12 @@ public enum UpAxis: String, Sendable, Hashable, Codable, CaseIterable {
     /// the floor is the lowest and the ceiling the highest large plane perpendicular to it (the same planes
     /// ``detect(from:)`` weighs); a station is *in band* when it stands 0.3-2.6 m above that floor and 0.2 m
     /// below that ceiling (when the two stand at least 1.8 m apart: under a ceiling sloped everywhere the
-    /// highest horizontal plane may be a counter top). With at least 3 stations, an axis with 80 % of them in
-    /// band along which they spread less than half as much as along the other, less 5 cm (10th-90th
-    /// percentile range), wins; else an axis with 80 % in band and 0.3 more than the other. Otherwise the
+    /// highest horizontal plane may be a counter top). With at least 3 stations, an axis along which they
+    /// spread under a quarter as much as along one of the other two (10th-90th percentile range; at least
+    /// 0.5 m along that one) wins when a surface perpendicular to it (≥ 0.1 m²) lies 0.3-2.6 m below their
+    /// median (of y and z both so, the one they spread less along; neither on a tie);
+    /// then an axis with 80 % of them in band along which they spread less than half as much as along the
+    /// other, less 5 cm; else an axis with 80 % in band and 0.3 more than the other. Otherwise the
     /// planes decide. `stations` are sensor positions in the planes' frame (``PointCloud/sensorStations``).
     /// The planes alone took z for up on y-up phone scans of hallways and small rooms whose walls outweigh
     /// floor and ceiling (random plans 51, 259, 293 and 294 of seed 2026); the stations read them y-up.
@@ -59,6 +62,33 @@ public enum UpAxis: String, Sendable, Hashable, Codable, CaseIterable {
         let (y, z) = (share[.y] ?? 0, share[.z] ?? 0)
         let (sy, sz) = (spread[.y] ?? 0, spread[.z] ?? 0)
         if stations.count >= 3 {
+            // A sensor carried around a room moves across it, not up and down: stations that spread at
+            // least 0.5 m along one axis and under a quarter of that along a candidate axis, over a surface
+            // perpendicular to the candidate 0.3-2.6 m below them (a floor, however little of it was seen),
+            // have that axis up; when both candidates are flat so (a hall: across it the stations spread
+            // little too, and its wall is a surface beside them), the flatter. Under a sloped roof or in a
+            // closet the floor and ceiling seen can be too small for the band test (random plans 10, 27 and
+            // 97 of seed 7919 and 21 and 45 of seed 2026 were read z-up with `--detect-up`).
+            let xs = stations.map(\.x).sorted()
+            let sx = xs[xs.count * 9 / 10] - xs[xs.count / 10]
+            var flattest: (axis: UpAxis, spread: Double)? = nil
+            for (axis, flat, across) in [(UpAxis.y, sy, Swift.max(sx, sz)), (.z, sz, Swift.max(sx, sy))]
+            where across >= 0.5 && flat < 0.25 * across {
+                let a: SIMD3<Double> = axis == .y ? SIMD3(0, 1, 0) : SIMD3(0, 0, 1)
+                let heights = stations.map { dot($0, a) }.sorted()
+                let median = heights[heights.count / 2]
+                guard planes.contains(where: { p in
+                    let h = median - dot(p.centroid, a)
+                    return abs(dot(p.normal, a)) > 0.985 && p.area >= 0.1 && h >= 0.3 && h <= 2.6
+                }) else { continue }
+                if let f = flattest {
+                    if flat == f.spread { flattest = nil; break }  // no evidence either way
+                    if flat < f.spread { flattest = (axis, flat) }
+                } else {
+                    flattest = (axis, flat)
+                }
+            }
+            if let f = flattest { return f.axis }
             if y >= 0.8, sy < 0.5 * sz - 0.05 { return .y }
             if z >= 0.8, sz < 0.5 * sy - 0.05 { return .z }
         }
