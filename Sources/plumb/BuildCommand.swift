@@ -96,7 +96,10 @@ struct BuildCommand: AsyncParsableCommand {
         if singleThread { options.segmentation.parallel = false }
         if !singleRoom, try buildSegmented(read.cloud, options: options, console: console) { return }
         let t1 = clock.now
-        let result = try RoomBuilder(options: options).build(read.cloud)
+        let result: RoomBuilder.Result
+        do { result = try RoomBuilder(options: options).build(read.cloud) } catch {
+            throw InputFileError(path: scan, error: RefusedBuild(error: error, up: up))
+        }
         let t2 = clock.now
         if result.droppedFarPoints > 0 {
             progress("note: dropped \(result.droppedFarPoints) stray points far outside the scan's bulk (--keep-far-points keeps them)")
@@ -238,3 +241,23 @@ struct BuildCommand: AsyncParsableCommand {
 }
 
 extension UpAxis: ExpressibleByArgument {}
+
+/// A room the builder refused, with what to try where the builder's own message cannot know it (which up axis
+/// the command line gave).
+struct RefusedBuild: Error, CustomStringConvertible {
+    /// The builder's error.
+    var error: RoomBuildError
+    /// The `--up` the build was given (`.automatic`: detected).
+    var up: UpAxis
+
+    var description: String {
+        switch error {
+        case .noFloorOrCeiling:
+            let axis = up == .automatic ? "the up axis was detected" : "the up axis was given as \(up.rawValue)"
+            return "\(error); \(axis): if the scan is Z-up or Y-up, say so (--up z / --up y); "
+                + "a phone scan must look down at the floor or up at the ceiling for a moment"
+        default:
+            return "\(error)"
+        }
+    }
+}

@@ -182,6 +182,29 @@ struct BuildCLITests {
         try await PlumbTool.run(["build", "Data/fixtures/cube_faces_crlf.ply"]).expectFailure(1, naming: ["1000", "8"])
     }
 
+    /// Four walls of a 3 x 3 m room, 2.5 m high, and no floor or ceiling, read y-up: the refusal names the file
+    /// and what to try, and nothing is written.
+    @Test func noFloorNamesTheFileAndWhatToTry() async throws {
+        let dir = try PlumbTool.scratch("nofloor")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var text = ""
+        for k in 0..<8_000 {
+            let u = 3.0 * Double((k * 7_919) % 1_000) / 1_000, h = 2.5 * Double((k * 104_729) % 997) / 997
+            switch k % 4 {
+            case 0: text += "\(u) \(h) 0\n"
+            case 1: text += "\(u) \(h) 3\n"
+            case 2: text += "0 \(h) \(u)\n"
+            default: text += "3 \(h) \(u)\n"
+            }
+        }
+        let file = dir.appendingPathComponent("walls.xyz")
+        try Data(text.utf8).write(to: file)
+        let out = dir.appendingPathComponent("room.json")
+        try await PlumbTool.run(["build", file.path, "--up", "y", "-o", out.path])
+            .expectFailure(1, naming: [file.path, "no floor or ceiling", "given as y", "--up z"])
+        #expect(!FileManager.default.fileExists(atPath: out.path), "a refused build wrote its output")
+    }
+
     @Test func severalScansNeedStructure() async throws {
         try await PlumbTool.run(["build", "a.ply", "b.ply"]).expectFailure(64, naming: ["--structure", "--fuse", "--register"])
     }
