@@ -45,11 +45,14 @@ struct UpAxisEvidenceTests {
         }
     }
 
-    /// A 1.6 x 1.6 m closet 2.9 m high whose floor and ceiling were seen only in 0.28 m² pieces (under the
-    /// 0.4 m² of a level in the band test) beside 4.6 m² walls: the stations spread 0.6 m across the closet
-    /// and 0.1 m up and down, over the floor piece, so that axis is up, in either frame.
-    @Test func aClosetSeenInPiecesIsReadTheRightWayUp() {
-        let size = SIMD3(1.6, 2.9, 1.6)
+    /// A 1.6 x 1.6 m closet 2.9 m high, and a 5 x 0.8 m hall 2.7 m high, whose floor and ceiling were seen
+    /// only in 0.28 m² pieces (under the 0.4 m² of a level in the band test) beside large walls, so the planes
+    /// alone are fooled. In the closet the stations spread 0.6 m across and 0.1 m up and down, over the
+    /// floor piece; down the hall they are flat across it too, but the walls beside them stand 0.8 m apart
+    /// (no room is that low). Either way the right axis is up, in either frame.
+    @Test(arguments: [[1.6, 2.9, 1.6], [5.0, 2.7, 0.8]])
+    func roomsSeenInPiecesAreReadTheRightWayUp(dimensions: [Double]) {
+        let size = SIMD3(dimensions[0], dimensions[1], dimensions[2])
         for zUp in [false, true] {
             var planes = Self.faces(size, zUp: zUp)
             planes[0].area = 0.28

@@ -30,7 +30,9 @@ public enum UpAxis: String, Sendable, Hashable, Codable, CaseIterable {
     /// highest horizontal plane may be a counter top). With at least 3 stations, an axis along which they
     /// spread under a quarter as much as along one of the other two (10th-90th percentile range; at least
     /// 0.5 m along that one) wins when a surface perpendicular to it (≥ 0.1 m²) lies 0.3-2.6 m below their
-    /// median (of y and z both so, the one they spread less along; neither on a tie);
+    /// median; when y and z both are flat so (stations on a line are flat across it too), the one whose
+    /// largest perpendicular surfaces below and above the stations stand at least 1.8 m apart (a hall is
+    /// narrower, a room taller) if only one does, else the one they spread less along;
     /// then an axis with 80 % of them in band along which they spread less than half as much as along the
     /// other, less 5 cm; else an axis with 80 % in band and 0.3 more than the other. Otherwise the
     /// planes decide. `stations` are sensor positions in the planes' frame (``PointCloud/sensorStations``).
@@ -65,30 +67,46 @@ public enum UpAxis: String, Sendable, Hashable, Codable, CaseIterable {
             // A sensor carried around a room moves across it, not up and down: stations that spread at
             // least 0.5 m along one axis and under a quarter of that along a candidate axis, over a surface
             // perpendicular to the candidate 0.3-2.6 m below them (a floor, however little of it was seen),
-            // have that axis up; when both candidates are flat so (a hall: across it the stations spread
-            // little too, and its wall is a surface beside them), the flatter. Under a sloped roof or in a
-            // closet the floor and ceiling seen can be too small for the band test (random plans 10, 27 and
-            // 97 of seed 7919 and 21 and 45 of seed 2026 were read z-up with `--detect-up`).
+            // have that axis up (both candidates flat so: below). Under a sloped roof or in a closet the
+            // floor and ceiling seen can be too small for the band test (random plans 10, 27 and 97 of seed
+            // 7919 and 21 and 45 of seed 2026 were read z-up with `--detect-up`).
             let xs = stations.map(\.x).sorted()
             let sx = xs[xs.count * 9 / 10] - xs[xs.count / 10]
-            var flattest: (axis: UpAxis, spread: Double)? = nil
-            for (axis, flat, across) in [(UpAxis.y, sy, Swift.max(sx, sz)), (.z, sz, Swift.max(sx, sy))]
-            where across >= 0.5 && flat < 0.25 * across {
+            let flat = [(UpAxis.y, sy, Swift.max(sx, sz)), (.z, sz, Swift.max(sx, sy))]
+                .filter { $0.2 >= 0.5 && $0.1 < 0.25 * $0.2 }.map(\.0)
+            // Flat along both: stations on a line (down a hall or a corridor) are flat across it as well as
+            // up and down. The axis whose largest perpendicular surfaces below and above the stations stand
+            // less than 1.8 m apart is horizontal (no room is that low; a hall is that narrow), so the other
+            // is up; when neither is, the one they spread less along (a hand-held sensor wavers across a hall
+            // more than up and down). On a slope or in a tilted scan up and down can be the larger (the 3DTK
+            // corridor's three setups: 0.16 m up and down over 3.4 m, 0.08 m across; read y-up either way).
+            var chosen: UpAxis? = flat.count == 1 ? flat[0] : nil
+            if flat.count == 2 {
+                let possible = flat.filter { axis in
+                    let a: SIMD3<Double> = axis == .y ? SIMD3(0, 1, 0) : SIMD3(0, 0, 1)
+                    let heights = stations.map { dot($0, a) }.sorted()
+                    let median = heights[heights.count / 2]
+                    // The largest surface on each side (a floor or a wall, not a shelf or a table top).
+                    var below = (area: 0.0, distance: Double.infinity), above = below
+                    for p in planes where abs(dot(p.normal, a)) > 0.985 && p.area >= 0.1 {
+                        let h = dot(p.centroid, a) - median
+                        if h < 0, p.area > below.area { below = (p.area, -h) }
+                        if h >= 0, p.area > above.area { above = (p.area, h) }
+                    }
+                    return below.distance + above.distance >= 1.8
+                }
+                if possible.count == 1, let axis = possible.first { return axis }
+                if possible.count == 2, sy != sz { chosen = sy < sz ? .y : .z }
+            }
+            if let axis = chosen {
                 let a: SIMD3<Double> = axis == .y ? SIMD3(0, 1, 0) : SIMD3(0, 0, 1)
                 let heights = stations.map { dot($0, a) }.sorted()
                 let median = heights[heights.count / 2]
-                guard planes.contains(where: { p in
+                if planes.contains(where: { p in
                     let h = median - dot(p.centroid, a)
                     return abs(dot(p.normal, a)) > 0.985 && p.area >= 0.1 && h >= 0.3 && h <= 2.6
-                }) else { continue }
-                if let f = flattest {
-                    if flat == f.spread { flattest = nil; break }  // no evidence either way
-                    if flat < f.spread { flattest = (axis, flat) }
-                } else {
-                    flattest = (axis, flat)
-                }
+                }) { return axis }
             }
-            if let f = flattest { return f.axis }
             if y >= 0.8, sy < 0.5 * sz - 0.05 { return .y }
             if z >= 0.8, sz < 0.5 * sy - 0.05 { return .z }
         }
