@@ -43,7 +43,8 @@ public enum RandomEvaluation {
         public var oneCloud: Bool = false
         /// When true the builder finds the up axis itself (as `plumb build` does by default) instead of being
         /// told the scan's: the measuring stick of up-axis detection. A room built under the wrong axis is
-        /// recorded as refused with reason `wrongUpAxis` (its model is not in the plan's frame).
+        /// recorded as refused with reason `wrongUpAxis` (its model is not in the plan's frame). Single rooms
+        /// and multi-room plans built room by room; with ``oneCloud`` the segmentation is told the axis.
         public var detectsUpAxis: Bool = false
         /// Default options.
         public init() {}

@@ -80,33 +80,26 @@ public enum UpAxis: String, Sendable, Hashable, Codable, CaseIterable {
             // is up; when neither is, the one they spread less along (a hand-held sensor wavers across a hall
             // more than up and down). On a slope or in a tilted scan up and down can be the larger (the 3DTK
             // corridor's three setups: 0.16 m up and down over 3.4 m, 0.08 m across; read y-up either way).
+            // Heights (along `axis`) above the stations' median of the surfaces perpendicular to it (≥ 0.1 m²).
+            func surfaces(_ axis: UpAxis) -> [(height: Double, area: Double)] {
+                let a: SIMD3<Double> = axis == .y ? SIMD3(0, 1, 0) : SIMD3(0, 0, 1)
+                let heights = stations.map { dot($0, a) }.sorted()
+                let median = heights[heights.count / 2]
+                return planes.filter { abs(dot($0.normal, a)) > 0.985 && $0.area >= 0.1 }.map { (dot($0.centroid, a) - median, $0.area) }
+            }
             var chosen: UpAxis? = flat.count == 1 ? flat[0] : nil
             if flat.count == 2 {
                 let possible = flat.filter { axis in
-                    let a: SIMD3<Double> = axis == .y ? SIMD3(0, 1, 0) : SIMD3(0, 0, 1)
-                    let heights = stations.map { dot($0, a) }.sorted()
-                    let median = heights[heights.count / 2]
                     // The largest surface on each side (a floor or a wall, not a shelf or a table top).
-                    var below = (area: 0.0, distance: Double.infinity), above = below
-                    for p in planes where abs(dot(p.normal, a)) > 0.985 && p.area >= 0.1 {
-                        let h = dot(p.centroid, a) - median
-                        if h < 0, p.area > below.area { below = (p.area, -h) }
-                        if h >= 0, p.area > above.area { above = (p.area, h) }
-                    }
-                    return below.distance + above.distance >= 1.8
+                    let s = surfaces(axis)
+                    let below = s.filter { $0.height < 0 }.max { $0.area < $1.area }.map { -$0.height } ?? .infinity
+                    let above = s.filter { $0.height >= 0 }.max { $0.area < $1.area }?.height ?? .infinity
+                    return below + above >= 1.8
                 }
                 if possible.count == 1, let axis = possible.first { return axis }
                 if possible.count == 2, sy != sz { chosen = sy < sz ? .y : .z }
             }
-            if let axis = chosen {
-                let a: SIMD3<Double> = axis == .y ? SIMD3(0, 1, 0) : SIMD3(0, 0, 1)
-                let heights = stations.map { dot($0, a) }.sorted()
-                let median = heights[heights.count / 2]
-                if planes.contains(where: { p in
-                    let h = median - dot(p.centroid, a)
-                    return abs(dot(p.normal, a)) > 0.985 && p.area >= 0.1 && h >= 0.3 && h <= 2.6
-                }) { return axis }
-            }
+            if let axis = chosen, surfaces(axis).contains(where: { $0.height <= -0.3 && $0.height >= -2.6 }) { return axis }
             if y >= 0.8, sy < 0.5 * sz - 0.05 { return .y }
             if z >= 0.8, sz < 0.5 * sy - 0.05 { return .z }
         }
