@@ -59,9 +59,6 @@ import Testing
     /// is not taken, so the walls under it get the first slope's height (3.95 m where the truth is a 1.23 m
     /// knee wall). Plan 10 builds but takes in the closet beyond its open door (IoU 0.42).
     @Test func closetsSeenInPiecesBuild() throws {
-        let (type, iou) = WidePassageRoomTests.floorIoU(seed: 7919, plan: 23)
-        #expect(type == "storage")
-        #expect(iou >= 0.95, "seed 7919 plan 23: \(iou)")
         var o = RandomEvaluation.Options()
         o.seed = 7919
         o.count = 24
@@ -69,6 +66,8 @@ import Testing
         let report = RandomEvaluation.run(o)
         #expect(report.summary.refused == 0, "refusals: \(report.rooms.compactMap(\.refusal))")
         let closet = try #require(report.rooms.first { $0.index == 23 })
+        #expect(closet.roomType == "storage")
+        #expect(closet.floorIoU >= 0.95, "seed 7919 plan 23: \(closet.floorIoU)")
         let errors = (closet.evaluation?.wallErrors ?? []).map { abs($0.heightError) }
         withKnownIssue("plan 23: the roof slope seen over 0.37 m² only is not a ceiling; walls under it come out 2.7 m high") {
             #expect(!errors.isEmpty && errors.max()! <= 0.15, "plan 23 wall height errors \(errors)")

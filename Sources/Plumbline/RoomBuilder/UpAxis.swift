@@ -47,12 +47,16 @@ public enum UpAxis: String, Sendable, Hashable, Codable, CaseIterable {
     /// The sensor-evidence part of ``detect(from:stations:)``; nil when it does not decide.
     static func detectFromStations(planes: [DetectedPlane], stations: [SIMD3<Double>]) -> UpAxis? {
         guard !stations.isEmpty else { return nil }
-        var share: [UpAxis: Double] = [:], spread: [UpAxis: Double] = [:]
+        func direction(_ axis: UpAxis) -> SIMD3<Double> { axis == .y ? SIMD3(0, 1, 0) : SIMD3(0, 0, 1) }
+        // 10th-90th percentile range of sorted values.
+        func range(_ sorted: [Double]) -> Double { sorted[sorted.count * 9 / 10] - sorted[sorted.count / 10] }
+        var share: [UpAxis: Double] = [:], spread: [UpAxis: Double] = [:], middle: [UpAxis: Double] = [:]
         for axis in [UpAxis.y, .z] {
-            let a: SIMD3<Double> = axis == .y ? SIMD3(0, 1, 0) : SIMD3(0, 0, 1)
+            let a = direction(axis)
             let big = planes.filter { abs(dot($0.normal, a)) > 0.985 && $0.area >= 0.4 }
             let heights = stations.map { dot($0, a) }.sorted()
-            spread[axis] = heights[heights.count * 9 / 10] - heights[heights.count / 10]
+            spread[axis] = range(heights)
+            middle[axis] = heights[heights.count / 2]
             guard let floor = big.map({ dot($0.centroid, a) }).min(),
                   let ceiling = big.map({ dot($0.centroid, a) }).max(), ceiling - floor > 1 else { share[axis] = 0; continue }
             // The highest plane is the ceiling only when it stands a storey above the floor: under a ceiling
@@ -70,23 +74,20 @@ public enum UpAxis: String, Sendable, Hashable, Codable, CaseIterable {
             // have that axis up (both candidates flat so: below). Under a sloped roof or in a closet the
             // floor and ceiling seen can be too small for the band test (random plans 10, 27 and 97 of seed
             // 7919 and 21 and 45 of seed 2026 were read z-up with `--detect-up`).
-            let xs = stations.map(\.x).sorted()
-            let sx = xs[xs.count * 9 / 10] - xs[xs.count / 10]
+            let sx = range(stations.map(\.x).sorted())
             let flat = [(UpAxis.y, sy, Swift.max(sx, sz)), (.z, sz, Swift.max(sx, sy))]
                 .filter { $0.2 >= 0.5 && $0.1 < 0.25 * $0.2 }.map(\.0)
+            // Heights (along `axis`) above the stations' median of the surfaces perpendicular to it (≥ 0.1 m²).
+            func surfaces(_ axis: UpAxis) -> [(height: Double, area: Double)] {
+                let a = direction(axis), median = middle[axis] ?? 0
+                return planes.filter { abs(dot($0.normal, a)) > 0.985 && $0.area >= 0.1 }.map { (dot($0.centroid, a) - median, $0.area) }
+            }
             // Flat along both: stations on a line (down a hall or a corridor) are flat across it as well as
             // up and down. The axis whose largest perpendicular surfaces below and above the stations stand
             // less than 1.8 m apart is horizontal (no room is that low; a hall is that narrow), so the other
             // is up; when neither is, the one they spread less along (a hand-held sensor wavers across a hall
             // more than up and down). On a slope or in a tilted scan up and down can be the larger (the 3DTK
             // corridor's three setups: 0.16 m up and down over 3.4 m, 0.08 m across; read y-up either way).
-            // Heights (along `axis`) above the stations' median of the surfaces perpendicular to it (≥ 0.1 m²).
-            func surfaces(_ axis: UpAxis) -> [(height: Double, area: Double)] {
-                let a: SIMD3<Double> = axis == .y ? SIMD3(0, 1, 0) : SIMD3(0, 0, 1)
-                let heights = stations.map { dot($0, a) }.sorted()
-                let median = heights[heights.count / 2]
-                return planes.filter { abs(dot($0.normal, a)) > 0.985 && $0.area >= 0.1 }.map { (dot($0.centroid, a) - median, $0.area) }
-            }
             var chosen: UpAxis? = flat.count == 1 ? flat[0] : nil
             if flat.count == 2 {
                 let possible = flat.filter { axis in
