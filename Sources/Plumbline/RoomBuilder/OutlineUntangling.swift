@@ -130,7 +130,7 @@ extension RoomOutline {
     }
 
     /// Where side `a` and side `b` meet: their crossing point, or, when one folds back along the other, an
-    /// end of one lying inside the other.
+    /// end of one lying inside the other, or the ends they share when one folds back exactly onto the other.
     static func meetingPoint(_ c: [SIMD2<Double>], _ a: Int, _ b: Int) -> SIMD2<Double>? {
         let n = c.count
         let p = c[a], q = c[(a + 1) % n], r = c[b], s = c[(b + 1) % n]
@@ -147,6 +147,13 @@ extension RoomOutline {
             return t > 0 && t < 1
         }
         for (x, u, v) in [(s, p, q), (r, p, q), (p, r, s), (q, r, s)] where inside(x, u, v) { return x }
+        // Folded back exactly, end on end (a spike out of a corner and back to it): the sides meet at the
+        // ends they share, other than the corner joining them when they follow each other.
+        let near = { (x: SIMD2<Double>, y: SIMD2<Double>) in planLength(x - y) <= tangleTolerance }
+        if near(p, s), a != (b + 1) % n { return p }
+        if near(q, r), b != (a + 1) % n { return q }
+        if near(p, r) { return p }
+        if near(q, s) { return q }
         return nil
     }
 }
