@@ -86,7 +86,7 @@ enum HorizontalLevelRecovery {
             if isPeak { peaks.append(lo + (Double(b) + 0.5) * bin) }
         }
         let levels = peaks.compactMap { level(near: $0, cloud: cloud, unassigned: unassigned, threshold: threshold) }
-        let known = planes.indices.filter { abs(planes[$0].normal.y) > 0.985 }
+        let known = RoomStructure.levelPlanes(planes)
         let ys = stations.map(\.y).sorted()
         let sensorY: Double? = ys.isEmpty ? nil : ys[ys.count / 2]
         let floor = levels.first { l in
@@ -135,7 +135,7 @@ enum HorizontalLevelRecovery {
             let e = SymmetricEigen3(acc.covariance)
             normal = e.vector0.y < 0 ? -e.vector0 : e.vector0
             offset = -dot(normal, acc.mean)
-            guard normal.y > 0.985 else { return nil }
+            guard normal.y > RoomStructure.levelCosine else { return nil }
         }
         // The thin-slab test per plan cell: slab points against all unassigned points within ±15 cm.
         var slab: [Int64: Int] = [:], around: [Int64: Int] = [:]

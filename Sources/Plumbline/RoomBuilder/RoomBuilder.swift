@@ -162,7 +162,7 @@ public struct RoomBuilder: Sendable {
             // piece of it too small to count: look for them in the points no plane took and those of the
             // horizontal planes.
             var pool = seg.unassigned
-            for p in seg.planes where abs(p.normal.y) > 0.985 { pool += p.inliers }
+            for k in RoomStructure.levelPlanes(seg.planes) { pool += seg.planes[k].inliers }
             pool.sort()
             let recovery = HorizontalLevelRecovery.recover(cloud: cloud, unassigned: pool, planes: seg.planes, stations: stations,
                                                            threshold: Double(options.segmentation.distanceThreshold))

@@ -2,6 +2,15 @@ import PlumbKernel
 
 /// The structural planes of one room scan in the y-up local frame: floor, ceiling parts and wall candidates.
 struct RoomStructure: Sendable {
+    /// Smallest |normal.y| of a level (floor or ceiling) plane: horizontal within about 10°.
+    static let levelCosine = 0.985
+
+    /// Indices of the level planes of `planes` (``levelCosine``), ascending.
+    /// - Complexity: O(planes).
+    static func levelPlanes(_ planes: [DetectedPlane]) -> [Int] {
+        planes.indices.filter { abs(planes[$0].normal.y) > levelCosine }
+    }
+
     /// A ceiling plane `n · p + offset = 0` (flat or sloped).
     struct CeilingPlane: Sendable {
         var normal: SIMD3<Double>
@@ -45,7 +54,7 @@ struct RoomStructure: Sendable {
         // happened to span, not a level: its area estimate can exceed the floor's (random plan 12 of seed
         // 2026 under realism tilt: 193 points over 9.9 m², 0.2 m under a floor of 24,000 points per m², was
         // taken for the floor).
-        let level = planes.indices.filter { abs(planes[$0].normal.y) > 0.985 }
+        let level = levelPlanes(planes)
         let best = level.max { planes[$0].inliers.count != planes[$1].inliers.count ? planes[$0].inliers.count < planes[$1].inliers.count : $0 > $1 }
         let horizontal = level.filter { k in recovered.contains(k) || best.map { density(k) >= 0.01 * density($0) } ?? true }
         // A floor seen between a bathtub, a toilet and cabinets is several small planes at one height: the
@@ -73,7 +82,7 @@ struct RoomStructure: Sendable {
         // within 5 cm of the other's plane) are together.
         let facingDown = planes.indices.filter { k in
             let tilt = abs(planes[k].normal.y)
-            return tilt < 0.985 && tilt > 0.34 && planes[k].normal.y < 0
+            return tilt < levelCosine && tilt > 0.34 && planes[k].normal.y < 0
         }
         var spans: [Int: (lo: Float, hi: Float)] = [:]
         let candidates = facingDown.filter { k in

@@ -53,7 +53,7 @@ public enum UpAxis: String, Sendable, Hashable, Codable, CaseIterable {
         var share: [UpAxis: Double] = [:], spread: [UpAxis: Double] = [:], middle: [UpAxis: Double] = [:]
         for axis in [UpAxis.y, .z] {
             let a = direction(axis)
-            let big = planes.filter { abs(dot($0.normal, a)) > 0.985 && $0.area >= 0.4 }
+            let big = planes.filter { abs(dot($0.normal, a)) > RoomStructure.levelCosine && $0.area >= 0.4 }
             let heights = stations.map { dot($0, a) }.sorted()
             spread[axis] = range(heights)
             middle[axis] = heights[heights.count / 2]
@@ -80,7 +80,7 @@ public enum UpAxis: String, Sendable, Hashable, Codable, CaseIterable {
             // Heights (along `axis`) above the stations' median of the surfaces perpendicular to it (≥ 0.1 m²).
             func surfaces(_ axis: UpAxis) -> [(height: Double, area: Double)] {
                 let a = direction(axis), median = middle[axis] ?? 0
-                return planes.filter { abs(dot($0.normal, a)) > 0.985 && $0.area >= 0.1 }.map { (dot($0.centroid, a) - median, $0.area) }
+                return planes.filter { abs(dot($0.normal, a)) > RoomStructure.levelCosine && $0.area >= 0.1 }.map { (dot($0.centroid, a) - median, $0.area) }
             }
             // Flat along both: stations on a line (down a hall or a corridor) are flat across it as well as
             // up and down. The axis whose largest perpendicular surfaces below and above the stations stand
@@ -122,7 +122,7 @@ public enum UpAxis: String, Sendable, Hashable, Codable, CaseIterable {
         var gravity: [UpAxis: Double] = [:], extreme: [UpAxis: Double] = [:]
         for axis in [UpAxis.y, .z] {
             let a: SIMD3<Double> = axis == .y ? SIMD3(0, 1, 0) : SIMD3(0, 0, 1)
-            let across = planes.filter { abs(dot($0.normal, a)) > 0.985 }
+            let across = planes.filter { abs(dot($0.normal, a)) > RoomStructure.levelCosine }
             extreme[axis] = across.map(\.area).sorted(by: >).prefix(2).reduce(0, +)
             let big = across.filter { $0.area >= 0.4 }
             guard let lo = big.map({ dot($0.centroid, a) }).min(), let hi = big.map({ dot($0.centroid, a) }).max(),
