@@ -4,7 +4,7 @@ import PlumbKernel
 
 /// Two pieces of one wall line with a gap between them (the jambs of a full-height passage): the gap is an
 /// opening in the wall, and the room stops there, when the scanner saw through it and did not walk through
-/// it (``WallCandidates/closeRanges(_:stations:cloud:reach:)``). A gap never seen through is left open.
+/// it (``WallCandidates/closeRanges(_:stations:cloud:reach:wallEnds:)``). A gap never seen through is left open.
 @Suite("Gaps between pieces of one wall line")
 struct CollinearGapTests {
     /// A 4 x 3 room (x 0...4, z 0...3) whose west wall (x = 0) is seen as two pieces, z 0...0.8 and
@@ -12,18 +12,10 @@ struct CollinearGapTests {
     /// the far wall of the space beyond the passage (x = -2, z 0.4...2.8) are seen from the sensor at
     /// (2, 1.4, 1.6); the cloud is y-up.
     static func scene(seenThrough: Bool) throws -> (barriers: [BarrierFill.Barrier], cloud: PointCloud) {
-        var xs: [Float] = [], ys: [Float] = [], zs: [Float] = []
-        func column(x: Float, z: Float) {
-            for k in 0..<40 { xs.append(x); ys.append(Float(k) * 0.06); zs.append(z) }
-        }
-        for z in stride(from: Float(0.05), to: 0.8, by: 0.1) { column(x: 0, z: z) }
-        for z in stride(from: Float(2.45), to: 3, by: 0.1) { column(x: 0, z: z) }
-        if seenThrough {
-            for z in stride(from: Float(0.45), to: 2.8, by: 0.1) { column(x: -2, z: z) }
-        }
-        var cloud = try PointCloud(x: xs, y: ys, z: zs)
-        cloud.sensorOrigins = [SIMD3(2, 1.4, 1.6)]
-        cloud.frameIndex = [UInt32](repeating: 0, count: cloud.count)
+        var columns = stride(from: Float(0.05), to: 0.8, by: 0.1).map { SIMD2<Float>(0, $0) }
+        columns += stride(from: Float(2.45), to: 3, by: 0.1).map { SIMD2<Float>(0, $0) }
+        if seenThrough { columns += stride(from: Float(0.45), to: 2.8, by: 0.1).map { SIMD2<Float>(-2, $0) } }
+        let cloud = try Self.columns(columns, seenFrom: [2, 1.4, 1.6])
         let barriers: [BarrierFill.Barrier] = [
             .init(wall: .line(point: [0, 0], direction: [0, 1]), range: 0...0.8),
             .init(wall: .line(point: [0, 3], direction: [0, -1]), range: 0...0.6),
@@ -35,6 +27,19 @@ struct CollinearGapTests {
     }
 
     static let inside: [SIMD2<Double>] = [[2, 1.6], [1, 1], [3, 2], [1.2, 2.2], [3, 0.8]]
+
+    /// A y-up cloud of vertical columns of points (40 each, 0 to 2.34 m high) standing at the plan positions
+    /// `columns` (x, z), all seen from one sensor at `sensor`.
+    static func columns(_ columns: [SIMD2<Float>], seenFrom sensor: SIMD3<Double>) throws -> PointCloud {
+        var xs: [Float] = [], ys: [Float] = [], zs: [Float] = []
+        for c in columns {
+            for k in 0..<40 { xs.append(c.x); ys.append(Float(k) * 0.06); zs.append(c.y) }
+        }
+        var cloud = try PointCloud(x: xs, y: ys, z: zs)
+        cloud.sensorOrigins = [sensor]
+        cloud.frameIndex = [UInt32](repeating: 0, count: cloud.count)
+        return cloud
+    }
 
     /// The passage was seen through from inside the room: both jambs are lengthened across it, and the
     /// room floods only its own 12 m².

@@ -183,7 +183,9 @@ public struct RoomBuilder: Sendable {
         var walls: [PlanWall] = []
         var wallMembers: [[Int]] = []
         var barriers: [BarrierFill.Barrier] = []
+        var wallEnds = Set<Int>()
         for c in structure.wallCandidates where !absorbed.contains(c.plane) {
+            if c.isWallEnd { wallEnds.insert(barriers.count) }
             walls.append(c.wall)
             wallMembers.append(c.members.filter { !absorbed.contains($0) })
             barriers.append(.init(wall: c.wall, range: c.range))
@@ -194,7 +196,8 @@ public struct RoomBuilder: Sendable {
             wallMembers.append(a.planes)
             barriers.append(.init(wall: wall, range: a.angles))
         }
-        barriers = WallCandidates.closeRanges(barriers, stations: stations.map { SIMD2($0.x, $0.z) }, cloud: cloud)
+        barriers = WallCandidates.closeRanges(barriers, stations: stations.map { SIMD2($0.x, $0.z) }, cloud: cloud,
+                                              wallEnds: wallEnds)
         var outline = try Self.outline(walls: walls, barriers: barriers, structure: structure, planes: seg.planes, cloud: cloud,
                                        stations: stations)
         // Two pieces of one wall face that follow each other around the room are one wall.

@@ -36,6 +36,8 @@ enum WallCandidates {
         var wall: PlanWall
         /// Extent along the line (parameter of `wall`), metres.
         var range: ClosedRange<Double>
+        /// The end of a wall beside a full-height passage (``Measured/isWallEnd``).
+        var isWallEnd = false
     }
 
     struct Measured {
@@ -58,6 +60,9 @@ enum WallCandidates {
         /// Tall, not seen up to the ceiling, and never looked over (``lookedOver``): a wall whose top the
         /// sensor did not face, not furniture with the room seen above it.
         var topUnseen = false
+        /// Floor to ceiling but too small for a wall on its own (``isWallEnd``): the end of a wall beside a
+        /// full-height passage, a wall only where it meets one (``adjoinWallEnds(_:centre:)``).
+        var isWallEnd = false
 
         /// +1 or -1: the side behind the plane, from the sensor when known, else away from `centre` (a point
         /// inside the room).
@@ -311,15 +316,16 @@ enum WallCandidates {
                     topUnseen = true
                 }
             }
+            let wallEnd = !tall && !isWall && Self.isWallEnd(ys: ys, hull: hull, floor: structure.floorY, ceiling: ceiling)
             // One plane, several stretches where the scanner walked between collinear walls (the two sides
             // of a room's arm): each stretch is a wall of its own.
             for stretch in Self.supportedRanges(ts, within: hull, line: (c, dir), stations: stations) {
-                let coverage = isWall ? topBandCoverage(ys: ys, ts: ts, range: stretch.range,
-                                                        point: c, direction: dir, structure: structure) : 0
+                let coverage = isWall || wallEnd ? topBandCoverage(ys: ys, ts: ts, range: stretch.range,
+                                                                   point: c, direction: dir, structure: structure) : 0
                 measured.append(Measured(plane: k, point: c, direction: dir, range: stretch.range, count: stretch.points,
                                          isWall: isWall, topCoverage: coverage,
                                          density: Double(p.inliers.count) / Swift.max(p.area, 1e-9),
-                                         isTall: tall, behind: behind, topUnseen: topUnseen))
+                                         isTall: tall, behind: behind, topUnseen: topUnseen, isWallEnd: wallEnd))
             }
         }
         promoteOutermost(&measured, planes: planes, cloud: cloud, structure: structure)
@@ -327,7 +333,9 @@ enum WallCandidates {
         for a in measured.indices where measured[a].topCoverage < 0.6 && measured[a].density < 0.2 * reference {
             measured[a].isWall = false
         }
-        vetoFronts(&measured, centre: floorCentre(planes: planes, structure: structure))
+        let centre = floorCentre(planes: planes, structure: structure)
+        adjoinWallEnds(&measured, centre: centre)
+        vetoFronts(&measured, centre: centre)
         measured.sort { $0.count != $1.count ? $0.count > $1.count : $0.plane < $1.plane }
         var used = [Bool](repeating: false, count: measured.count)
         var out: [Candidate] = []
@@ -351,14 +359,16 @@ enum WallCandidates {
                 let r0 = shift + sign * o.range.lowerBound, r1 = shift + sign * o.range.upperBound
                 let lo = Swift.min(r0, r1), hi = Swift.max(r0, r1)
                 guard lo < range.upperBound + 1.0, hi > range.lowerBound - 1.0 else { continue }
-                // Pieces that are not walls themselves join only when on the same face.
-                guard o.isWall || offset < 0.03 else { continue }
+                // Pieces that are not walls themselves join only when on the same face, and not a wall end
+                // (``adjoinWallEnds(_:centre:)``: a wall by where it stands, not by its size or height).
+                guard o.isWall || (offset < 0.03 && !m.isWallEnd) else { continue }
                 used[b] = true
                 members.append(o.plane)
                 if offset < 0.03 { range = Swift.min(range.lowerBound, lo)...Swift.max(range.upperBound, hi) }
             }
             out.append(Candidate(plane: m.plane, members: members,
-                                 wall: .line(point: m.point, direction: m.direction), range: range))
+                                 wall: .line(point: m.point, direction: m.direction), range: range,
+                                 isWallEnd: m.isWallEnd && range.upperBound - range.lowerBound <= Self.longestWallEnd))
         }
         return out
     }
@@ -440,6 +450,81 @@ extension WallCandidates {
             weight += Double(planes[k].inliers.count)
         }
         return weight > 0 ? sum / weight : .zero
+    }
+
+    /// Whether a vertical plane too small for a wall (its parameters along its plan line span `hull`, heights
+    /// `ys`, local y) has the profile of a wall's end: 5 cm to ``longestWallEnd`` long and covering the room's
+    /// height, from the `floor` to the `ceiling`, in 20 cm bands: the lowest band and the top one (the 20-40 cm
+    /// under the ceiling) hold a point and no two neighbouring bands are empty. A wall beside a full-height
+    /// passage may end 10-30 cm from the corner it starts at, too small a plane (under 0.8 m²) to be a wall by
+    /// its size; furniture does not reach the ceiling from the floor, and a stack of objects leaves gaps.
+    /// - Complexity: O(n) for n heights.
+    static func isWallEnd(ys: [Float], hull: ClosedRange<Double>, floor: Double, ceiling: Double) -> Bool {
+        let length = hull.upperBound - hull.lowerBound
+        guard length >= 0.05, length <= longestWallEnd, ceiling - floor > 1.5 else { return false }
+        // 20 cm bands from the floor, the top one up to the ceiling (20-40 cm).
+        let bands = Int(((ceiling - floor) / 0.2).rounded(.down))
+        var seen = [Bool](repeating: false, count: bands)
+        for y in ys where Double(y) >= floor && Double(y) <= ceiling {
+            seen[Swift.min(bands - 1, Int((Double(y) - floor) / 0.2))] = true
+        }
+        var run = 0
+        for s in seen { run = s ? 0 : run + 1; if run >= 2 { return false } }
+        return seen[0] && seen[bands - 1]
+    }
+
+    /// The longest wall end (m) ``isWallEnd(ys:hull:floor:ceiling:)`` takes: a piece covering the room's
+    /// height (at least 1.6 m) and longer than this is 0.8 m², a wall by its size, unless sparsely seen.
+    static let longestWallEnd = 0.5
+
+    /// Makes walls of the wall ends (``Measured/isWallEnd``) that meet a wall: one end within 15 cm of a wall's
+    /// line, inside its range (15 cm slack), at 70-110 degrees to it, and its middle in front of that wall
+    /// (on the room's side, ``Measured/side(from:)`` with `centre` a point inside the room: a window's
+    /// reveal or a notch's side wall runs behind it), and with neither end 15-60 cm behind any wall, within
+    /// its range (a door's jamb running on into the closet beyond, a neighbour's wall past the room's corner;
+    /// a piece fitted a few degrees off ends a few centimetres past the wall it meets). The piece is turned
+    /// to exactly square with that wall about its centre (a plane 10-30 cm long is fitted up to ten degrees
+    /// off; the wall beside it is fitted to metres of points), so the two ends of one wall beside a passage
+    /// lie on one line, and its free end reaches across the passage
+    /// (``closeRanges(_:stations:cloud:reach:wallEnds:)``). A wall end standing free in the room (a column's
+    /// face, a shelf's side) meets no wall and stays out.
+    /// - Complexity: O(m²) for m measured planes.
+    static func adjoinWallEnds(_ measured: inout [Measured], centre: SIMD2<Double>) {
+        let snapshot = measured
+        for (a, m) in snapshot.enumerated() where m.isWallEnd && !m.isWall {
+            let ends = [m.point + m.direction * m.range.lowerBound, m.point + m.direction * m.range.upperBound]
+            let middle = (ends[0] + ends[1]) / 2
+            let meets = snapshot.filter { o in
+                guard o.isWall, !o.isWallEnd, abs(planDot(o.direction, m.direction)) < cos(70 * Double.pi / 180) else {
+                    return false
+                }
+                let normal = SIMD2(-o.direction.y, o.direction.x)
+                guard o.side(from: centre) * planDot(middle - o.point, normal) < 0 else { return false }
+                return ends.contains { e in
+                    let t = planDot(e - o.point, o.direction)
+                    return abs(planDot(e - o.point, normal)) < 0.15
+                        && t > o.range.lowerBound - 0.15 && t < o.range.upperBound + 0.15
+                }
+            }
+            // A piece reaching behind a wall (a door's jamb running on into the closet beyond, a neighbour's
+            // wall past the corner) is not the room's.
+            let behind = snapshot.contains { o in
+                guard o.isWall, !o.isWallEnd else { return false }
+                let normal = SIMD2(-o.direction.y, o.direction.x) * o.side(from: centre)
+                return ends.contains { e in
+                    let f = planDot(e - o.point, normal), t = planDot(e - o.point, o.direction)
+                    return f > 0.15 && f < 0.6 && t > o.range.lowerBound - 0.15 && t < o.range.upperBound + 0.15
+                }
+            }
+            guard !behind,
+                  let wall = meets.max(by: { $0.count != $1.count ? $0.count < $1.count : $0.plane > $1.plane }) else { continue }
+            let square = SIMD2(-wall.direction.y, wall.direction.x)
+            let turned = planDot(square, m.direction) >= 0 ? square : -square
+            let scale = planDot(turned, m.direction)
+            measured[a].direction = turned
+            measured[a].range = (m.range.lowerBound * scale)...(m.range.upperBound * scale)
+            measured[a].isWall = true
+        }
     }
 
     /// Makes walls of tall planes that were not seen up to the ceiling but have no parallel plane behind them
@@ -532,14 +617,25 @@ extension WallCandidates {
     /// it there, when the gap was seen through (``seenThrough(from:to:cloud:)``) and the scanner did not walk
     /// through it: the room is the space the sensor stood in, and the neighbour seen through the opening is
     /// not part of it. A gap never seen through (the mouth of a notch, whose back wall hides it) is left open.
+    ///
+    /// `wallEnds` are the indices of barriers that are the ends of walls beside full-height passages
+    /// (``adjoinWallEnds(_:centre:)``), with stations and sight lines known: such a barrier is lengthened to the
+    /// nearest wall that reaches the meeting point (within `reach` of that wall's observed range) at any
+    /// distance, when the sensor saw through the gap into space at least a metre deep and the stations are not
+    /// on both sides of it: the passage beside a wall end closes the room whatever its width (1-3 m on the
+    /// random plans), and a wall end is too short for its own corner to be taken for the far end of the
+    /// passage.
     static func closeRanges(_ barriers: [BarrierFill.Barrier], stations: [SIMD2<Double>] = [], cloud: PointCloud? = nil,
-                            reach: Double = 2.0) -> [BarrierFill.Barrier] {
+                            reach: Double = 2.0, wallEnds: Set<Int> = []) -> [BarrierFill.Barrier] {
         var out = barriers
         for (a, c) in barriers.enumerated() {
             let lo = c.range.lowerBound, hi = c.range.upperBound
             let slack: Double, limit: Double
+            // A wall end reaches across a passage of any width, where the sensor saw through it (below).
+            let passage = wallEnds.contains(a) && !stations.isEmpty && cloud != nil
             switch c.wall {
-            case .line: slack = 0.5; limit = reach
+            // (A wall end is shorter than twice the slack: its corner counts at its own end only.)
+            case .line: slack = passage ? Swift.min(0.5, (hi - lo) / 2) : 0.5; limit = passage ? .infinity : reach
             case let .arc(_, r): slack = 0.5 / r; limit = reach / r
             }
             var bestHi = Double.infinity, bestLo = -Double.infinity
@@ -559,9 +655,13 @@ extension WallCandidates {
             }
             for (b, o) in barriers.enumerated() where b != a {
                 for q in c.wall.intersections(with: o.wall, parallelSine: 0.26) {
-                    if case .arc = o.wall {
-                        let u = o.wall.parameter(of: q, near: o.range)
-                        guard u > o.range.lowerBound - 0.3, u < o.range.upperBound + 0.3 else { continue }
+                    // The other wall must reach the meeting point: within 0.3 rad of an arc's observed range;
+                    // within `reach` of a straight wall's for a wall end crossing a passage (the line of a
+                    // neighbour's wall, seen far beyond the passage, is not where the passage ends).
+                    let u = o.wall.parameter(of: q, near: o.range)
+                    switch o.wall {
+                    case .arc: guard u > o.range.lowerBound - 0.3, u < o.range.upperBound + 0.3 else { continue }
+                    case .line: guard !passage || (u > o.range.lowerBound - reach && u < o.range.upperBound + reach) else { continue }
                     }
                     let t = c.wall.parameter(of: q, near: c.range)
                     if case .line = c.wall, !stations.isEmpty,
@@ -569,6 +669,19 @@ extension WallCandidates {
                                                          clearance: 0.3) { continue }
                     if t > hi - slack, t - hi < limit, t < bestHi { bestHi = t }
                     if t < lo + slack, lo - t < limit, t > bestLo { bestLo = t }
+                }
+            }
+            // A wall end's line crosses a passage only where the sensor saw through it into space at least a
+            // metre deep (with the stations on one side, tested above; a line along a wall 20 cm in front of
+            // it is seen through onto that wall): otherwise it ends where it was seen.
+            if passage, let cloud {
+                if bestHi.isFinite, bestHi - hi > slack,
+                   !seenThrough(from: c.wall.point(at: hi), to: c.wall.point(at: bestHi), cloud: cloud, beyond: 1.0) {
+                    bestHi = .infinity
+                }
+                if bestLo.isFinite, lo - bestLo > slack,
+                   !seenThrough(from: c.wall.point(at: lo), to: c.wall.point(at: bestLo), cloud: cloud, beyond: 1.0) {
+                    bestLo = -.infinity
                 }
             }
             // A gap to the next piece of the same line is closed whatever meets the wall inside it (the
