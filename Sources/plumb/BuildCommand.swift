@@ -161,7 +161,10 @@ struct BuildCommand: AsyncParsableCommand {
                     options.segmentation.seed = seed &+ UInt64(k)
                     if keepFar { options.farPointQuantile = 0 }
                     if serial { options.segmentation.parallel = false }
-                    let result = try RoomBuilder(options: options).build(read.cloud)
+                    let result: RoomBuilder.Result
+                    do throws(RoomBuildError) { result = try RoomBuilder(options: options).build(read.cloud) } catch {
+                        throw InputFileError(path: scan, error: RefusedBuild(error: error, up: up))
+                    }
                     if result.droppedFarPoints > 0 {
                         notes += "note: \(scan): dropped \(result.droppedFarPoints) stray points far outside the scan's bulk\n"
                     }
@@ -251,11 +254,15 @@ struct RefusedBuild: Error, CustomStringConvertible {
     var up: UpAxis
 
     var description: String {
+        let axis = up == .automatic ? "the up axis was detected" : "the up axis was given as \(up.rawValue)"
         switch error {
         case .noFloorOrCeiling:
-            let axis = up == .automatic ? "the up axis was detected" : "the up axis was given as \(up.rawValue)"
             return "\(error); \(axis): if the scan is Z-up or Y-up, say so (--up z / --up y); "
                 + "a phone scan must look down at the floor or up at the ceiling for a moment"
+        case .upAxisNotFound:
+            return "\(error) (--up y or --up z)"
+        case .implausibleGeometry, .invalidModel:
+            return "\(error); \(axis): if the scan is Z-up or Y-up, say so (--up z / --up y)"
         default:
             return "\(error)"
         }

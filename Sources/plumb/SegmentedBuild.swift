@@ -21,6 +21,7 @@ extension BuildCommand {
             // scan): building it as one room is then the expected course, not news.
             switch error {
             case .noRoom, .noStorey: break
+            case .upAxisNotFound: progress("note: room segmentation: \(error) (--up y or --up z); building one room")
             default: progress("note: room segmentation: \(error); building one room")
             }
             return false

@@ -73,4 +73,19 @@ struct UpAxisEvidenceTests {
         #expect(UpAxis.detectFromStations(planes: planes, stations: station) == nil)
         #expect(UpAxis.detect(from: planes, stations: station) == UpAxis.detect(from: planes))
     }
+
+    /// The library's errors about a wrong up axis say so in the library's terms; the command-line tool adds its
+    /// own flag where it reports them (`RefusedBuild` in `plumb`).
+    @Test func upAxisErrorsNameNoCommandLineFlag() {
+        let errors: [any Error & CustomStringConvertible] = [
+            RoomBuildError.upAxisNotFound,
+            RoomBuildError.implausibleGeometry("the ceiling is -3.19 m above the floor at outline corner 0"),
+            RoomBuildError.invalidModel(.nonFinite(element: "walls[0]", field: "dimensions.y")),
+            RoomSegmentationError.upAxisNotFound("no planes"),
+        ]
+        for e in errors {
+            #expect(!e.description.contains("--"), "\(e.description)")
+            #expect(e.description.contains("up axis"), "\(e.description)")
+        }
+    }
 }

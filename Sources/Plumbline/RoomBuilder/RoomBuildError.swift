@@ -27,14 +27,14 @@ public enum RoomBuildError: Error, Sendable, Equatable, CustomStringConvertible 
         switch self {
         case let .invalidCloud(e): "invalid point cloud: \(e)"
         case let .segmentationFailed(why): "plane segmentation failed: \(why)"
-        case .upAxisNotFound: "could not detect the up axis from the scan's planes; pass the up axis explicitly (--up y|z)"
+        case .upAxisNotFound: "could not detect the up axis from the scan's planes; it must be given"
         case .noFloorOrCeiling: "no floor or ceiling plane found: the scan must show the floor or the ceiling"
         case let .noClosedOutline(why): "no closed room outline: \(why)"
         case let .roomTooLarge(span, limit):
             "the scan spans \(String(format: "%.4g", span)) m, more than the \(String(format: "%.0f", limit)) m a single room may span"
-        case let .implausibleGeometry(why): "implausible room: \(why); if the scan is Z-up or Y-up, say so (--up z / --up y)"
+        case let .implausibleGeometry(why): "implausible room: \(why); usually a wrong up axis"
         case let .invalidModel(e):
-            "the built room is not a valid model (\(e)); nothing was written: if the scan is Z-up or Y-up, say so (--up z / --up y), or remove stray points from the scan"
+            "the built room is not a valid model (\(e)); it was not returned: usually a wrong up axis or stray points in the scan"
         }
     }
 }

@@ -380,7 +380,7 @@ public enum RoomSegmentationError: Error, Sendable, Equatable, CustomStringConve
         switch self {
         case let .invalidCloud(e): "invalid point cloud: \(e)"
         case let .invalidOption(why): "invalid segmentation option: \(why)"
-        case let .upAxisNotFound(why): "could not detect the up axis (\(why)); pass it explicitly (--up y|z)"
+        case let .upAxisNotFound(why): "could not detect the up axis (\(why)); it must be given"
         case .noStorey: "no storey found: no run of points at least 1.5 m tall from floor to ceiling"
         case let .tooLarge(what): "the cloud is too large to segment: \(what)"
         case .noRoom: "no room found: no region of free space bounded by walls"
