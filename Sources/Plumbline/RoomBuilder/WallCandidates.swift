@@ -11,7 +11,7 @@ import PlumbKernel
 /// a parallel, better-covered plane stands 5 cm–1.5 m behind it (away from the sensor that saw it, or without
 /// sensor positions farther from the floor's centre). A tall
 /// plane not seen up to the ceiling is still a wall when no parallel plane stands behind it
-/// and almost no points behind it (``promoteOutermost(_:planes:cloud:structure:)``). Without
+/// and almost no points behind it (``promoteOutermost(_:planes:cloud:structure:centre:)``). Without
 /// such a plane it stays a wall: in a small room the scanner may simply not have looked up. Where the sensor
 /// positions are known, a tall, solid plane longer than a door leaf that was not seen up to the ceiling is a
 /// wall when the sensor never looked over its top (``lookedOver(ts:hull:top:line:behind:cloud:)``): a phone
@@ -69,6 +69,18 @@ enum WallCandidates {
         func side(from centre: SIMD2<Double>) -> Double {
             if let behind { return behind }
             return planDot(point - centre, SIMD2(-direction.y, direction.x)) >= 0 ? 1.0 : -1.0
+        }
+
+        /// How far plan point `p` lies behind the plane's line (metres; the side ``side(from:)`` calls behind
+        /// is positive, the room's side negative).
+        func depthBehind(_ p: SIMD2<Double>, centre: SIMD2<Double>) -> Double {
+            side(from: centre) * planDot(p - point, SIMD2(-direction.y, direction.x))
+        }
+
+        /// Whether plan point `p` lies along the observed range, widened by `slack` metres at each end.
+        func spans(_ p: SIMD2<Double>, slack: Double) -> Bool {
+            let t = planDot(p - point, direction)
+            return t > range.lowerBound - slack && t < range.upperBound + slack
         }
     }
 
@@ -328,12 +340,12 @@ enum WallCandidates {
                                          isTall: tall, behind: behind, topUnseen: topUnseen, isWallEnd: wallEnd))
             }
         }
-        promoteOutermost(&measured, planes: planes, cloud: cloud, structure: structure)
+        let centre = floorCentre(planes: planes, structure: structure)
+        promoteOutermost(&measured, planes: planes, cloud: cloud, structure: structure, centre: centre)
         let reference = measured.filter(\.isWall).max { $0.count != $1.count ? $0.count < $1.count : $0.plane > $1.plane }?.density ?? 0
         for a in measured.indices where measured[a].topCoverage < 0.6 && measured[a].density < 0.2 * reference {
             measured[a].isWall = false
         }
-        let centre = floorCentre(planes: planes, structure: structure)
         adjoinWallEnds(&measured, centre: centre)
         vetoFronts(&measured, centre: centre)
         measured.sort { $0.count != $1.count ? $0.count > $1.count : $0.plane < $1.plane }
@@ -495,25 +507,17 @@ extension WallCandidates {
             let ends = [m.point + m.direction * m.range.lowerBound, m.point + m.direction * m.range.upperBound]
             let middle = (ends[0] + ends[1]) / 2
             let meets = snapshot.filter { o in
-                guard o.isWall, !o.isWallEnd, abs(planDot(o.direction, m.direction)) < cos(70 * Double.pi / 180) else {
-                    return false
-                }
-                let normal = SIMD2(-o.direction.y, o.direction.x)
-                guard o.side(from: centre) * planDot(middle - o.point, normal) < 0 else { return false }
-                return ends.contains { e in
-                    let t = planDot(e - o.point, o.direction)
-                    return abs(planDot(e - o.point, normal)) < 0.15
-                        && t > o.range.lowerBound - 0.15 && t < o.range.upperBound + 0.15
-                }
+                guard o.isWall, !o.isWallEnd, abs(planDot(o.direction, m.direction)) < cos(70 * Double.pi / 180),
+                      o.depthBehind(middle, centre: centre) < 0 else { return false }
+                return ends.contains { abs(o.depthBehind($0, centre: centre)) < 0.15 && o.spans($0, slack: 0.15) }
             }
             // A piece reaching behind a wall (a door's jamb running on into the closet beyond, a neighbour's
             // wall past the corner) is not the room's.
             let behind = snapshot.contains { o in
                 guard o.isWall, !o.isWallEnd else { return false }
-                let normal = SIMD2(-o.direction.y, o.direction.x) * o.side(from: centre)
                 return ends.contains { e in
-                    let f = planDot(e - o.point, normal), t = planDot(e - o.point, o.direction)
-                    return f > 0.15 && f < 0.6 && t > o.range.lowerBound - 0.15 && t < o.range.upperBound + 0.15
+                    let f = o.depthBehind(e, centre: centre)
+                    return f > 0.15 && f < 0.6 && o.spans(e, slack: 0.15)
                 }
             }
             guard !behind,
@@ -531,16 +535,16 @@ extension WallCandidates {
     /// (farther from the floor's centre by more than 5 cm, overlapping along the wall) and fewer points behind it than
     /// a tenth of its own (``pointsBehind(_:side:cloud:limit:)``): the scanner did not look up at
     /// that wall, and nothing but the wall itself can bound the room there. A tall front with the wall seen
-    /// behind it stays furniture. Promoted walls get their top-band coverage measured like the others.
-    static func promoteOutermost(_ measured: inout [Measured], planes: [DetectedPlane], cloud: PointCloud, structure: RoomStructure) {
-        let centre = floorCentre(planes: planes, structure: structure)
+    /// behind it stays furniture. Promoted walls get their top-band coverage measured like the others. `centre`
+    /// is ``floorCentre(planes:structure:)``, which decides the side behind a plane without sensor positions.
+    static func promoteOutermost(_ measured: inout [Measured], planes: [DetectedPlane], cloud: PointCloud, structure: RoomStructure,
+                                 centre: SIMD2<Double>) {
         let snapshot = measured
         for (a, m) in snapshot.enumerated() where m.isTall && !m.isWall {
-            let normal = SIMD2(-m.direction.y, m.direction.x)
             let side = m.side(from: centre)
             let hidden = snapshot.contains { o in
                 guard o.plane != m.plane, abs(planCross(m.direction, o.direction)) < 0.052 else { return false }
-                let behind = side * planDot(o.point - m.point, normal)
+                let behind = m.depthBehind(o.point, centre: centre)
                 guard behind > 0.05 else { return false }
                 let shift = planDot(o.point - m.point, m.direction)
                 let sign = planDot(o.direction, m.direction) > 0 ? 1.0 : -1.0
@@ -558,7 +562,7 @@ extension WallCandidates {
     }
 
     /// Number of cloud points more than 10 cm behind the plane of `m` (on the side away from the room,
-    /// `side` as in ``promoteOutermost(_:planes:cloud:structure:)``) within its range along the wall, counting
+    /// `side` as in ``promoteOutermost(_:planes:cloud:structure:centre:)``) within its range along the wall, counting
     /// up to `limit`. A plane inside the room has the floor, the ceiling and the walls beyond it behind it;
     /// a wall bounding the room has only outliers and what shows through its openings. O(n).
     static func pointsBehind(_ m: Measured, side: Double, cloud: PointCloud, limit: Int) -> Int {
@@ -588,12 +592,10 @@ extension WallCandidates {
         let snapshot = measured
         for (a, m) in snapshot.enumerated() where m.isWall && m.topCoverage < 0.6 && !m.topUnseen {
             let parallel = m.topCoverage < 0.2 ? 0.174 : 0.052
-            let normal = SIMD2(-m.direction.y, m.direction.x)
-            let side = m.side(from: centre)
             let covered = snapshot.contains { o in
                 guard o.plane != m.plane, o.isWall, o.topCoverage >= 0.6, o.topCoverage > m.topCoverage,
                       abs(planCross(m.direction, o.direction)) < parallel else { return false }
-                let behind = side * planDot(o.point - m.point, normal)
+                let behind = m.depthBehind(o.point, centre: centre)
                 guard behind > 0.05, behind < 1.5 else { return false }
                 let shift = planDot(o.point - m.point, m.direction)
                 let sign = planDot(o.direction, m.direction) > 0 ? 1.0 : -1.0
