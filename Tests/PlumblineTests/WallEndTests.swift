@@ -23,6 +23,9 @@ struct WallEndTests {
         let stack = Self.heights(from: 0.02, to: 0.9) + Self.heights(from: 1.5, to: 2.55)
         #expect(!WallCandidates.isWallEnd(ys: stack, hull: hull, floor: 0, ceiling: 2.6))
         #expect(!WallCandidates.isWallEnd(ys: Self.heights(from: 0.02, to: 2.55), hull: 0...0.8, floor: 0, ceiling: 2.6))
+        // An absurd ceiling (a fitted plane extrapolated far away, or 1e19) is no room: false, no trap.
+        #expect(!WallCandidates.isWallEnd(ys: Self.heights(from: 0.02, to: 2.55), hull: hull, floor: 0, ceiling: 1e19))
+        #expect(!WallCandidates.isWallEnd(ys: Self.heights(from: 0.02, to: 2.55), hull: hull, floor: 0, ceiling: .nan))
         // The floor at y = 100 (a frame far from the origin): the same profile.
         #expect(WallCandidates.isWallEnd(ys: Self.heights(from: 100.02, to: 102.55), hull: hull, floor: 100, ceiling: 102.6))
     }

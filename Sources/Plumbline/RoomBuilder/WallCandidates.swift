@@ -473,7 +473,8 @@ extension WallCandidates {
     /// - Complexity: O(n) for n heights.
     static func isWallEnd(ys: [Float], hull: ClosedRange<Double>, floor: Double, ceiling: Double) -> Bool {
         let length = hull.upperBound - hull.lowerBound
-        guard length >= 0.05, length <= longestWallEnd, ceiling - floor > 1.5 else { return false }
+        // (No room is a kilometre high: the band count stays bounded whatever a fitted ceiling says.)
+        guard length >= 0.05, length <= longestWallEnd, ceiling - floor > 1.5, ceiling - floor < 1000 else { return false }
         // 20 cm bands from the floor, the top one up to the ceiling (20-40 cm).
         let bands = Int(((ceiling - floor) / 0.2).rounded(.down))
         var seen = [Bool](repeating: false, count: bands)
