@@ -35,6 +35,9 @@ struct BuildCommand: AsyncParsableCommand {
     @Flag(help: "With --structure: the scans have different coordinate frames; align the rooms by their shared walls, doors and openings.")
     var align = false
 
+    @Flag(help: "With --structure: when some scans cannot be built, write the structure of the rooms that did (each refused scan is named on standard error and under plumblineRefusedScans in the JSON). By default a refused scan writes nothing and exits 1.")
+    var skipRefused = false
+
     @Flag(help: "The scans are setups (scanner positions) of one room in one coordinate frame: fuse them into one cloud and build it.")
     var fuse = false
 
@@ -146,13 +149,17 @@ struct BuildCommand: AsyncParsableCommand {
         // Rooms already run side by side on the cores: plane segmentation's own worker threads would only
         // contend for them (same output either way).
         let serial = jobs > 1 || singleThread
-        var built = [(room: CapturedRoom, line: String)?](repeating: nil, count: scans.count)
-        try await withThrowingTaskGroup(of: (Int, CapturedRoom, String).self) { group in
+        // Every scan is read and built even when one is refused, so that all refusals are reported together.
+        var built = [Result<(room: CapturedRoom, line: String), InputFileError>?](repeating: nil, count: scans.count)
+        await withTaskGroup(of: (Int, Result<(room: CapturedRoom, line: String), InputFileError>).self) { group in
             func add(_ k: Int) {
                 group.addTask {
                     let start = ContinuousClock.now
                     let scan = scans[k]
-                    let read = try PointCloudReader.read(contentsOf: URL(fileURLWithPath: scan))
+                    let read: PointCloudReadResult
+                    do { read = try PointCloudReader.read(contentsOf: URL(fileURLWithPath: scan)) } catch {
+                        return (k, .failure(InputFileError(path: scan, error: error)))
+                    }
                     var notes = ""
                     for d in read.report.drops { notes += "note: \(scan): dropped \(d.count) points (\(d.reason.rawValue))\n" }
                     var options = RoomBuilder.Options()
@@ -163,7 +170,7 @@ struct BuildCommand: AsyncParsableCommand {
                     if serial { options.segmentation.parallel = false }
                     let result: RoomBuilder.Result
                     do throws(RoomBuildError) { result = try RoomBuilder(options: options).build(read.cloud) } catch {
-                        throw InputFileError(path: scan, error: RefusedBuild(error: error, up: up))
+                        return (k, .failure(InputFileError(path: scan, error: RefusedBuild(error: error, up: up))))
                     }
                     if result.droppedFarPoints > 0 {
                         notes += "note: \(scan): dropped \(result.droppedFarPoints) stray points far outside the scan's bulk\n"
@@ -172,7 +179,7 @@ struct BuildCommand: AsyncParsableCommand {
                         notes += "note: \(scan): tilted \(String(format: "%.2f", result.tiltDegrees))° from gravity, built level\n"
                     }
                     let line = notes + "room \(k) (\(scan)): \(read.cloud.count) points, read and built in \(Self.format(ContinuousClock.now - start))"
-                    return (k, result.room, line)
+                    return (k, .success((result.room, line)))
                 }
             }
             var next = 0, done = 0
@@ -180,29 +187,44 @@ struct BuildCommand: AsyncParsableCommand {
             let progressLine = ProgressLine(unit: "rooms built", total: scans.count)
             defer { progressLine.clear() }
             while next < jobs { add(next); next += 1 }
-            while let (k, room, line) = try await group.next() {
-                built[k] = (room, line)
+            while let (k, outcome) = await group.next() {
+                built[k] = outcome
                 done += 1
                 progressLine.update(done: done)
                 if next < scans.count { add(next); next += 1 }
             }
         }
-        var rooms: [CapturedRoom] = []
-        for (b, name) in zip(built, RoomName.names(forPaths: scans)) {
-            guard let b else { continue }
-            console.say(b.line)
-            rooms.append(RoomName.naming(b.room, name))
+        var rooms: [CapturedRoom] = [], builtNames: [String] = [], refused: [InputFileError] = []
+        for (k, (b, name)) in zip(built, RoomName.names(forPaths: scans)).enumerated() {
+            switch b {
+            case .success(let b)?:
+                console.say(b.line)
+                rooms.append(RoomName.naming(b.room, name))
+                builtNames.append(scans[k])
+            case .failure(let e)?: refused.append(e)
+            case nil: break
+            }
         }
-        console.say("\(scans.count) rooms read and built in \(Self.format(clock.now - t0)) (\(jobs) at a time)")
+        if !refused.isEmpty {
+            var report = StructureRefusals(refused: refused, total: scans.count)
+            guard skipRefused, !rooms.isEmpty else { throw report }
+            report.leftOut = true
+            progress(report.description)
+        }
+        console.say("\(rooms.count) of \(scans.count) rooms read and built in \(Self.format(clock.now - t0)) (\(jobs) at a time)")
         let t1 = clock.now
         var structureOptions = StructureBuilder.Options()
         if align { structureOptions.alignment = .automatic }
         let result = try StructureBuilder(options: structureOptions).build(rooms)
-        if align { console.say(PlacementSummary(placements: result.placements, names: MergeCommand.names(scans)).text) }
-        console.say(StructureSummary(result: result, names: MergeCommand.names(scans)).text)
+        if align { console.say(PlacementSummary(placements: result.placements, names: MergeCommand.names(builtNames)).text) }
+        console.say(StructureSummary(result: result, names: MergeCommand.names(builtNames)).text)
         console.say("merged in \(Self.format(clock.now - t1))")
+        var structure = result.structure
+        if !refused.isEmpty {
+            structure.unknownFields[StructureRefusals.key] = StructureRefusals(refused: refused, total: scans.count).record
+        }
         if let output {
-            try SafeFile.write(RoomPlanJSON.encode(result.structure), toOutput: output)
+            try SafeFile.write(RoomPlanJSON.encode(structure), toOutput: output)
             console.wrote(output)
         }
     }
@@ -244,6 +266,35 @@ struct BuildCommand: AsyncParsableCommand {
 }
 
 extension UpAxis: ExpressibleByArgument {}
+
+/// The scans of a `--structure` build that could not be read or built: every one, named, in input order.
+struct StructureRefusals: Error, CustomStringConvertible {
+    /// The extra key of a structure written with `--skip-refused` that lists the scans left out.
+    static let key = "plumblineRefusedScans"
+    /// One error per refused scan, naming its file.
+    var refused: [InputFileError]
+    /// How many scans the build was given.
+    var total: Int
+    /// Whether the structure is written without them (`--skip-refused`).
+    var leftOut = false
+
+    var description: String {
+        let head = refused.count == 1 && total == 1
+            ? "the scan was refused:"
+            : "\(refused.count) of \(total) scans refused:"
+        let tail = leftOut ? "\nthey are left out of the structure (--skip-refused)"
+            : refused.count < total ? "\nnothing written; --skip-refused writes the structure of the \(total - refused.count) rooms that built"
+            : ""
+        return ([head] + refused.map { "  \($0)" }).joined(separator: "\n") + tail
+    }
+
+    /// The list recorded under ``key``: the file's name and the reason, per refused scan.
+    var record: JSONValue {
+        .array(refused.map { e in
+            .object(["scan": .string(URL(fileURLWithPath: e.path).lastPathComponent), "reason": .string(String(describing: e.error))])
+        })
+    }
+}
 
 /// A room the builder refused, with what to try where the builder's own message cannot know it (which up axis
 /// the command line gave).

@@ -205,6 +205,33 @@ struct BuildCLITests {
         #expect(!FileManager.default.fileExists(atPath: out.path), "a refused build wrote its output")
     }
 
+    /// A `--structure` build with scans that cannot be built names every one of them (not only the first),
+    /// and writes nothing; with `--skip-refused` it writes the rooms that built and records the others.
+    @Test func refusedScansOfAStructureAreNamed() async throws {
+        let dir = try PlumbTool.scratch("structrefused")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let few = dir.appendingPathComponent("few.xyz")
+        try Data("0 0 0\n1 0 0\n0 1 0\n".utf8).write(to: few)
+        let missing = dir.appendingPathComponent("missing.ply").path
+        let out = dir.appendingPathComponent("structure.json")
+        let scans = [Fixtures.bathroomScan, few.path, missing]
+        try await PlumbTool.run(["build", "--structure"] + scans + ["-o", out.path])
+            .expectFailure(1, naming: ["2 of 3 scans refused", few.path, "at least 1000 points", missing, "--skip-refused"])
+        #expect(!FileManager.default.fileExists(atPath: out.path), "a refused structure build wrote its output")
+
+        let r = try await PlumbTool.run(["build", "--structure", "--skip-refused"] + scans + ["-o", out.path])
+        r.expectSuccess()
+        #expect(r.stderr.contains(few.path) && r.stderr.contains(missing), "\(r)")
+        let json = try PlumbTool.jsonObject(at: out)
+        #expect((json["rooms"] as? [Any])?.count == 1, "\(json.keys)")
+        let left = json["plumblineRefusedScans"] as? [[String: Any]] ?? []
+        #expect(left.compactMap { $0["scan"] as? String } == ["few.xyz", "missing.ply"], "\(left)")
+
+        // Nothing built: refused with or without the flag.
+        try await PlumbTool.run(["build", "--structure", "--skip-refused", few.path, missing, "-o", out.path])
+            .expectFailure(1, naming: ["2 of 2 scans refused"])
+    }
+
     @Test func severalScansNeedStructure() async throws {
         try await PlumbTool.run(["build", "a.ply", "b.ply"]).expectFailure(64, naming: ["--structure", "--fuse", "--register"])
     }
