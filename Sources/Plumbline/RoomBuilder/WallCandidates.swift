@@ -82,6 +82,21 @@ enum WallCandidates {
             let t = planDot(p - point, direction)
             return t > range.lowerBound - slack && t < range.upperBound + slack
         }
+
+        /// `other`'s observed range as parameters along this plane's line (m, lower first): where its ends
+        /// project. For planes near parallel to this one.
+        func rangeAlong(_ other: Measured) -> (lo: Double, hi: Double) {
+            let shift = planDot(other.point - point, direction)
+            let sign = planDot(other.direction, direction) > 0 ? 1.0 : -1.0
+            let r0 = shift + sign * other.range.lowerBound, r1 = shift + sign * other.range.upperBound
+            return (Swift.min(r0, r1), Swift.max(r0, r1))
+        }
+
+        /// Whether `other`'s observed range, projected on this line (``rangeAlong(_:)``), overlaps this one's.
+        func overlapsAlong(_ other: Measured) -> Bool {
+            let (lo, hi) = rangeAlong(other)
+            return lo < range.upperBound && hi > range.lowerBound
+        }
     }
 
     /// Share of a plane's backed 10 cm columns (at least 3 of its points, parameters `ts` along the plan line
@@ -366,10 +381,7 @@ enum WallCandidates {
                 guard angle < 0.052 || (angle < 0.174 && offset < 0.03 && 2 * o.count < m.count) else { continue }
                 guard offset < 0.08 else { continue }
                 // Overlapping or adjacent along the wall (within 1 m).
-                let shift = planDot(o.point - m.point, m.direction)
-                let sign = planDot(o.direction, m.direction) > 0 ? 1.0 : -1.0
-                let r0 = shift + sign * o.range.lowerBound, r1 = shift + sign * o.range.upperBound
-                let lo = Swift.min(r0, r1), hi = Swift.max(r0, r1)
+                let (lo, hi) = m.rangeAlong(o)
                 guard lo < range.upperBound + 1.0, hi > range.lowerBound - 1.0 else { continue }
                 // Pieces that are not walls themselves join only when on the same face, and not a wall end
                 // (``adjoinWallEnds(_:centre:)``: a wall by where it stands, not by its size or height).
@@ -547,10 +559,7 @@ extension WallCandidates {
                 guard o.plane != m.plane, abs(planCross(m.direction, o.direction)) < 0.052 else { return false }
                 let behind = m.depthBehind(o.point, centre: centre)
                 guard behind > 0.05 else { return false }
-                let shift = planDot(o.point - m.point, m.direction)
-                let sign = planDot(o.direction, m.direction) > 0 ? 1.0 : -1.0
-                let r0 = shift + sign * o.range.lowerBound, r1 = shift + sign * o.range.upperBound
-                return Swift.min(r0, r1) < m.range.upperBound && Swift.max(r0, r1) > m.range.lowerBound
+                return m.overlapsAlong(o)
             }
             guard !hidden, pointsBehind(m, side: side, cloud: cloud, limit: m.count / 10) < m.count / 10 else { continue }
             let inliers = planes[m.plane].inliers
@@ -598,10 +607,7 @@ extension WallCandidates {
                       abs(planCross(m.direction, o.direction)) < parallel else { return false }
                 let behind = m.depthBehind(o.point, centre: centre)
                 guard behind > 0.05, behind < 1.5 else { return false }
-                let shift = planDot(o.point - m.point, m.direction)
-                let sign = planDot(o.direction, m.direction) > 0 ? 1.0 : -1.0
-                let r0 = shift + sign * o.range.lowerBound, r1 = shift + sign * o.range.upperBound
-                return Swift.min(r0, r1) < m.range.upperBound && Swift.max(r0, r1) > m.range.lowerBound
+                return m.overlapsAlong(o)
             }
             if covered { measured[a].isWall = false }
         }
