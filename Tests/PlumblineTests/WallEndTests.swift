@@ -99,4 +99,19 @@ struct WallEndTests {
         let walked = WallCandidates.closeRanges(barriers, stations: Self.inside + [[-1, 1.5]], cloud: cloud, wallEnds: [0])
         #expect(walked[0].range.upperBound < 0.2 + 1e-9, "\(walked[0].range)")
     }
+
+    /// A 60 cm wall (z = 0, x 0...0.6) whose corner with the west wall was fitted 15 cm inside its west end
+    /// (x = 0.15), and a wall 90 cm beyond its east end (x = 1.5): the east end is lengthened to that wall.
+    /// The corner counts at the wall's own end only (slack half its length); with the 50 cm slack of longer
+    /// walls it was the nearest meeting point past `east - 0.5` and held the east end short.
+    @Test func aShortWallsCornerHoldsOnlyItsOwnEnd() {
+        let barriers: [BarrierFill.Barrier] = [
+            .init(wall: .line(point: [0, 0], direction: [1, 0]), range: 0...0.6),
+            .init(wall: .line(point: [0.15, -2], direction: [0, 1]), range: 0...2),
+            .init(wall: .line(point: [1.5, -2], direction: [0, 1]), range: 0...2),
+        ]
+        let closed = WallCandidates.closeRanges(barriers)
+        #expect(abs(closed[0].range.upperBound - 1.5) < 1e-9, "\(closed[0].range)")
+        #expect(closed[0].range.lowerBound == 0, "\(closed[0].range)")
+    }
 }

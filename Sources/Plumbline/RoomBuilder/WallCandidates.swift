@@ -643,8 +643,9 @@ extension WallCandidates {
             // A wall end reaches across a passage of any width, where the sensor saw through it (below).
             let passage = wallEnds.contains(a) && !stations.isEmpty && cloud != nil
             switch c.wall {
-            // (A wall end is shorter than twice the slack: its corner counts at its own end only.)
-            case .line: slack = passage ? Swift.min(0.5, (hi - lo) / 2) : 0.5; limit = passage ? .infinity : reach
+            // A wall's corner counts at its own end only: on a wall shorter than 1 m the slack is half its
+            // length (a corner fitted just inside one end would otherwise hold the other end short).
+            case .line: slack = Swift.min(0.5, (hi - lo) / 2); limit = passage ? .infinity : reach
             case let .arc(_, r): slack = 0.5 / r; limit = reach / r
             }
             var bestHi = Double.infinity, bestLo = -Double.infinity
