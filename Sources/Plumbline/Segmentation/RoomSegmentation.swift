@@ -25,8 +25,9 @@ import PlumbKernel
 ///    free.
 /// 4. Rooms: 4-connected regions of free space. Gaps in wall lines are cut: along every row and column of the
 ///    grid, a run of free cells between two jambs (wall cells with free space on both sides across the line
-///    within 50 cm, for at least 10 cm along it: a wall between two rooms ends there) is taken out of the free
-///    space, as is one up to ``Options/passageWidth`` long between a jamb and any wall (an opening without
+///    within 50 cm, for at least 10 cm along it, and reaching the ceiling within ``Options/passageWidth`` of
+///    the gap: a wall between two rooms ends there; an open door leaf, no longer than its doorway is wide and
+///    stopping under the ceiling, is no jamb) is taken out of the free space, as is one up to ``Options/passageWidth`` long between a jamb and any wall (an opening without
 ///    lintel of any width between two rooms, a doorway whose lintel was not seen); a wall crossing the run
 ///    (a corridor's T-junction) is no jamb, nor is an opening to the outside (no free space behind it).
 ///    Narrow passages without lintel are split too: the free space is
@@ -71,7 +72,8 @@ public struct RoomSegmentation: Sendable {
         /// metres.
         public var tallRun: Double = 1.2
         /// Openings without lintel up to this wide split rooms (the erosion radius is half of it; a gap this
-        /// wide needs a jamb at one end only, a wider one at both), metres.
+        /// wide needs a jamb at one end only, a wider one at both; a jamb reaches the ceiling within this of the
+        /// gap, which an open door leaf, no wider than its doorway, does not), metres.
         public var passageWidth: Double = 1.0
         /// An eroded piece of free space seeds a room when it reaches this much farther from any wall than
         /// the erosion radius, metres (a corridor's narrowings do not split it).

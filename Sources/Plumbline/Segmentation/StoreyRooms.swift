@@ -84,6 +84,10 @@ extension RoomSegmentation {
         var top: [Int]
         /// Wall evidence per cell, not dilated.
         var walls: FootprintGrid
+        /// The wall evidence that reaches the ceiling (points running down from the cell's top at the ceiling),
+        /// not dilated: ``walls`` less the cells that are walls by a tall run only (an open door leaf, a
+        /// wardrobe's side, or a wall whose top was not seen).
+        var ceilingWalls: FootprintGrid
     }
 
     /// The raster of the points of `cloud` whose height lies in `range` (type documentation, step 3), nil
@@ -109,12 +113,15 @@ extension RoomSegmentation {
         let ceiling = Self.neighbourhoodMaximum(top, width: w, height: grid.height, radius: Int((0.3 / cell).rounded()))
         var walls = grid
         walls.cells = [UInt8](repeating: 0, count: n)
+        var ceilingWalls = walls
         let (wallRun, tallRun) = (Int((options.minimumWallRun / slab).rounded()), Int((options.tallRun / slab).rounded()))
         for c in 0..<n where top[c] >= 0 {
             let atCeiling = top[c] >= ceiling[c] - 2 && Double(top[c]) * slab >= 1.2 && columns.run(c, downFrom: top[c]) >= wallRun
             if atCeiling || columns.longestRun(c) >= tallRun { walls.cells[c] = 1 }
+            if atCeiling { ceilingWalls.cells[c] = 1 }
         }
-        return StoreyRaster(members: members, grid: grid, columns: columns, cellOf: cellOf, top: top, walls: walls)
+        return StoreyRaster(members: members, grid: grid, columns: columns, cellOf: cellOf, top: top, walls: walls,
+                            ceilingWalls: ceilingWalls)
     }
 
     /// The rooms of storey `s` (type documentation, steps 3-5): `range` its height range and `stations` every
@@ -153,6 +160,8 @@ extension RoomSegmentation {
         let (w, n, cell, slab) = (grid.width, grid.cells.count, options.cell, ColumnSlabs.slab)
         var walls = raster.walls
         walls.dilate(radius: 1)
+        var ceilingWalls = raster.ceilingWalls
+        ceilingWalls.dilate(radius: 1)
         var free = grid
         free.cells = (0..<n).map { top[$0] >= 0 && walls.cells[$0] == 0 ? 1 : 0 }
         free.close(radius: 2)
@@ -163,7 +172,7 @@ extension RoomSegmentation {
         for p in stations where p.y.isFinite && range.contains(p.y) {
             if let c = grid.cellIndex(of: SIMD2(p.x, p.z)) { stationCells[c] += 1 }
         }
-        var label = Self.wallLineGapSplit(free, walls: walls, radius: options.passageWidth / 2, depth: options.seedDepth,
+        var label = Self.wallLineGapSplit(free, walls: walls, ceilingWalls: ceilingWalls, radius: options.passageWidth / 2, depth: options.seedDepth,
                                           stationCells: stationCells, minimumCells: Int(options.minimumSplitArea / (cell * cell)))
         label = Self.floorStepSplit(label, free: free, walls: walls, columns: columns,
                                     step: Int((options.floorStep / slab).rounded()), minimumCells: Int(options.minimumSplitArea / (cell * cell)))
@@ -334,17 +343,17 @@ extension RoomSegmentation {
     }
 
     /// Regions of free space with gaps in wall lines cut (type documentation, step 4): the cells of every gap
-    /// of a wall line (``wallLineGaps(free:walls:band:thin:doorway:)``) are taken out of the free space, the rest is
+    /// of a wall line (``wallLineGaps(free:walls:ceilingWalls:band:thin:doorway:)``) are taken out of the free space, the rest is
     /// split by ``passageSplit(_:radius:depth:)`` and the gap cells are given back to the regions beside them
     /// (breadth-first). A region touching a gap that is not room-like (under `minimumCells`, or, with stations,
     /// holding under 1 % of the storey's stations or none) joins the neighbour of its free-space component it
     /// shares most boundary with, smallest first; without any gap this is ``passageSplit(_:radius:depth:)``.
-    /// - Complexity: O(cells × band × thin) for the gaps, O(cells) for the rest plus O(regions × cells) at
+    /// - Complexity: O(cells × band × doorway) for the gaps, O(cells) for the rest plus O(regions × cells) at
     ///   worst for the joins.
-    static func wallLineGapSplit(_ free: FootprintGrid, walls: FootprintGrid, radius: Double, depth: Double,
+    static func wallLineGapSplit(_ free: FootprintGrid, walls: FootprintGrid, ceilingWalls: FootprintGrid, radius: Double, depth: Double,
                                  stationCells: [Int], minimumCells: Int) -> [Int32] {
         let cell = free.cell
-        let gaps = wallLineGaps(free: free, walls: walls, band: Int((0.5 / cell).rounded()), thin: Swift.max(2, Int((0.1 / cell).rounded())),
+        let gaps = wallLineGaps(free: free, walls: walls, ceilingWalls: ceilingWalls, band: Int((0.5 / cell).rounded()), thin: Swift.max(2, Int((0.1 / cell).rounded())),
                                 doorway: Int((2 * radius / cell).rounded()))
         guard gaps.contains(true) else { return passageSplit(free, radius: radius, depth: depth) }
         var cut = free
@@ -395,13 +404,16 @@ extension RoomSegmentation {
     /// Cells of the gaps in wall lines: along every row and every column of the grid, a run of free cells
     /// between two wall cells that are both jambs, or a run shorter than `doorway` cells with one jamb. A jamb
     /// is a wall cell from which (or from the next cell outward) `thin` wall cells in a row along the line
-    /// have free space on both sides across the line within `band` cells: the end of a wall between two
-    /// rooms, seen from both. The two jambs of an opening without lintel between two rooms, and a doorway
+    /// have free space on both sides across the line within `band` cells (the end of a wall between two
+    /// rooms, seen from both), one of them reaching the ceiling (`ceilingWalls`, dilated like `walls`)
+    /// within `doorway` cells of that row: an open door leaf standing in a hallway is thin too, but it is no
+    /// longer than its doorway is wide and stops under the ceiling, so the run from its free edge across the
+    /// hallway is no gap of a wall line (that cut split hallways in two). The two jambs of an opening without lintel between two rooms, and a doorway
     /// whose lintel was not seen, leave such a gap; a run across a room or a corridor ends at walls that
     /// cross it (wall along the run's side, not free space), and an opening to the outside has no free
     /// space behind its jambs.
-    /// - Complexity: O(cells × band × thin) at worst.
-    static func wallLineGaps(free: FootprintGrid, walls: FootprintGrid, band: Int, thin: Int, doorway: Int) -> [Bool] {
+    /// - Complexity: O(cells × band × doorway) at worst.
+    static func wallLineGaps(free: FootprintGrid, walls: FootprintGrid, ceilingWalls: FootprintGrid, band: Int, thin: Int, doorway: Int) -> [Bool] {
         let (w, h) = (free.width, free.height)
         var out = [Bool](repeating: false, count: w * h)
         for rows in [true, false] {
@@ -410,6 +422,7 @@ extension RoomSegmentation {
             func inside(_ line: Int, _ p: Int) -> Bool { line >= 0 && line < lines && p >= 0 && p < length }
             func isWall(_ line: Int, _ p: Int) -> Bool { inside(line, p) && walls.cells[index(line, p)] != 0 }
             func isFree(_ line: Int, _ p: Int) -> Bool { inside(line, p) && free.cells[index(line, p)] != 0 }
+            func reachesCeiling(_ line: Int, _ p: Int) -> Bool { inside(line, p) && ceilingWalls.cells[index(line, p)] != 0 }
             // Whether the wall cell (line, p) has free space on both sides across the line within `band` cells.
             func isThin(_ line: Int, _ p: Int) -> Bool {
                 for side in [-1, 1] {
@@ -420,12 +433,15 @@ extension RoomSegmentation {
                 return true
             }
             // Whether the wall cell (line, p) is a jamb: from it (or the next cell) outward, `thin` wall cells in a
-            // row are thin.
+            // row are thin, and one of the thin cells in that row within `doorway` cells reaches the ceiling.
             func isJamb(_ line: Int, _ p: Int, step: Int) -> Bool {
                 for lead in 0...1 {
-                    var k = 0
-                    while k < thin && isWall(line, p + step * (lead + k)) && isThin(line, p + step * (lead + k)) { k += 1 }
-                    if k == thin { return true }
+                    var (k, reaches) = (0, false)
+                    while k < Swift.max(thin, doorway) && isWall(line, p + step * (lead + k)) && isThin(line, p + step * (lead + k)) {
+                        if reachesCeiling(line, p + step * (lead + k)) { reaches = true }
+                        k += 1
+                        if k >= thin && reaches { return true }
+                    }
                 }
                 return false
             }
