@@ -209,7 +209,7 @@ struct BuildCommand: AsyncParsableCommand {
             var report = StructureRefusals(refused: refused, total: scans.count)
             guard skipRefused, !rooms.isEmpty else { throw report }
             report.leftOut = true
-            progress(report.description)
+            progress(TerminalText.sanitised(report.description))
         }
         console.say("\(rooms.count) of \(scans.count) rooms read and built in \(Self.format(clock.now - t0)) (\(jobs) at a time)")
         let t1 = clock.now
