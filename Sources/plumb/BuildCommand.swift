@@ -205,11 +205,11 @@ struct BuildCommand: AsyncParsableCommand {
             case nil: break
             }
         }
+        var refusals = StructureRefusals(refused: refused, total: scans.count)
         if !refused.isEmpty {
-            var report = StructureRefusals(refused: refused, total: scans.count)
-            guard skipRefused, !rooms.isEmpty else { throw report }
-            report.leftOut = true
-            progress(TerminalText.sanitised(report.description))
+            guard skipRefused, !rooms.isEmpty else { throw refusals }
+            refusals.leftOut = true
+            progress(TerminalText.sanitised(refusals.description))
         }
         console.say("\(rooms.count) of \(scans.count) rooms read and built in \(Self.format(clock.now - t0)) (\(jobs) at a time)")
         let t1 = clock.now
@@ -220,9 +220,7 @@ struct BuildCommand: AsyncParsableCommand {
         console.say(StructureSummary(result: result, names: MergeCommand.names(builtNames)).text)
         console.say("merged in \(Self.format(clock.now - t1))")
         var structure = result.structure
-        if !refused.isEmpty {
-            structure.unknownFields[StructureRefusals.key] = StructureRefusals(refused: refused, total: scans.count).record
-        }
+        if !refused.isEmpty { structure.unknownFields[StructureRefusals.key] = refusals.record }
         if let output {
             try SafeFile.write(RoomPlanJSON.encode(structure), toOutput: output)
             console.wrote(output)

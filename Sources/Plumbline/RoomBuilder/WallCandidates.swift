@@ -671,8 +671,8 @@ extension WallCandidates {
     /// nearest wall that reaches the meeting point (within `reach` of that wall's observed range) at any
     /// distance, when the sensor saw through the gap into space at least a metre deep and the stations are not
     /// on both sides of it: the passage beside a wall end closes the room whatever its width (1-3 m on the
-    /// random plans), and a wall end is too short for its own corner to be taken for the far end of the
-    /// passage.
+    /// random plans). On any straight wall shorter than 1 m the slack is half its length, so a wall end's
+    /// own corner is never taken for the far end of the passage.
     static func closeRanges(_ barriers: [BarrierFill.Barrier], stations: [SIMD2<Double>] = [], cloud: PointCloud? = nil,
                             reach: Double = 2.0, wallEnds: Set<Int> = []) -> [BarrierFill.Barrier] {
         var out = barriers

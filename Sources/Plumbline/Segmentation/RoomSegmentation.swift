@@ -27,8 +27,9 @@ import PlumbKernel
 ///    grid, a run of free cells between two jambs (wall cells with free space on both sides across the line
 ///    within 50 cm, for at least 10 cm along it, and reaching the ceiling within ``Options/passageWidth`` of
 ///    the gap: a wall between two rooms ends there; an open door leaf, no longer than its doorway is wide and
-///    stopping under the ceiling, is no jamb) is taken out of the free space, as is one up to ``Options/passageWidth`` long between a jamb and any wall (an opening without
-///    lintel of any width between two rooms, a doorway whose lintel was not seen); a wall crossing the run
+///    stopping under the ceiling, is no jamb) is taken out of the free space, as is one up to
+///    ``Options/passageWidth`` long between a jamb and any wall (an opening without lintel of any width
+///    between two rooms, a doorway whose lintel was not seen); a wall crossing the run
 ///    (a corridor's T-junction) is no jamb, nor is an opening to the outside (no free space behind it).
 ///    Narrow passages without lintel are split too: the free space is
 ///    eroded by half of ``Options/passageWidth`` (distance transform); eroded pieces reaching at least
