@@ -20,7 +20,8 @@ import PlumbKernel
 ///   openings; `window` glazing lines; `opening` dashed jamb lines (with `data-category="door"` for
 ///   those wide doors);
 /// - text in a centimetre frame (`font-size` in cm under `scale(0.01)`) in Arial or its metric twin
-///   Liberation Sans, so that every renderer (librsvg included) draws it the same;
+///   Liberation Sans, its baseline 0.35 font sizes below the anchor (no `dominant-baseline`, which cairo
+///   ignores), so that every renderer (librsvg and cairo included) draws it the same;
 /// - `dimension` groups on every wall: extension lines, the dimension line with ticks, and the length
 ///   text (`data-length`, metres; arc length for curved walls);
 /// - `object` outlines (box footprints) with their category;
@@ -184,17 +185,17 @@ public enum FloorPlanSVG {
             .window{stroke:#2a7ab8;stroke-width:0.02;fill:none}
             .opening{stroke:#888;stroke-width:0.015;fill:none;stroke-dasharray:0.06 0.04}
             .object{fill:none;stroke:#5a7fa8;stroke-width:0.015;stroke-dasharray:0.04 0.02}
-            .object-label{fill:#5a7fa8;text-anchor:middle;dominant-baseline:middle}
+            .object-label{fill:#5a7fa8;text-anchor:middle}
             .dim-line,.dim-ext,.dim-tick{stroke:#c0392b;stroke-width:0.008;fill:none}
-            .dim-text{fill:#c0392b;text-anchor:middle;dominant-baseline:middle}
-            .room-name{fill:#222;font-weight:bold;text-anchor:middle;dominant-baseline:middle}
-            .room-area{fill:#444;text-anchor:middle;dominant-baseline:middle}
+            .dim-text{fill:#c0392b;text-anchor:middle}
+            .room-name{fill:#222;font-weight:bold;text-anchor:middle}
+            .room-area{fill:#444;text-anchor:middle}
             .bar-dark{fill:#222}.bar-light{fill:#fff;stroke:#222;stroke-width:0.01}
-            .bar-text{fill:#222;text-anchor:middle;dominant-baseline:middle}
-            .legend-text{fill:#222;text-anchor:middle;dominant-baseline:middle}
-            .label-key{fill:#555;font-weight:bold;text-anchor:middle;dominant-baseline:middle}
+            .bar-text{fill:#222;text-anchor:middle}
+            .legend-text{fill:#222;text-anchor:middle}
+            .label-key{fill:#555;font-weight:bold;text-anchor:middle}
             .north{fill:#222;stroke:none}
-            .north-text{fill:#222;font-weight:bold;text-anchor:middle;dominant-baseline:middle}
+            .north-text{fill:#222;font-weight:bold;text-anchor:middle}
             </style>
 
             """
@@ -493,10 +494,17 @@ struct Drawing {
     /// metre-sized text.
     static let textUnitsPerMetre = 100.0
 
+    /// How far below its anchor a line's baseline is drawn, as a share of the font size: the anchor is the
+    /// middle of Arial's capitals and digits (cap height 0.716 em). An explicit offset rather than
+    /// `dominant-baseline: middle`, which cairo (cairosvg) ignores: it drew every label 3-5 pixels lower than
+    /// librsvg and Chromium do.
+    static let baselineDrop = 0.35
+
     mutating func text(_ s: String, at p: SIMD2<Double>, size: Double, angle: Double, _ a: [String: String]) {
         LabelBox(text: s, centre: p, size: size, angle: angle, bold: true).corners.forEach { grow($0) }
         var a = a
-        a["x"] = "0"; a["y"] = "0"; a["font-size"] = Self.n(size * Self.textUnitsPerMetre)
+        a["x"] = "0"; a["y"] = Self.n(Self.baselineDrop * size * Self.textUnitsPerMetre)
+        a["font-size"] = Self.n(size * Self.textUnitsPerMetre)
         var t = "translate(\(Self.n(p.x)) \(Self.n(p.y)))"
         if abs(angle) > 1e-6 { t += " rotate(\(Self.n(angle)))" }
         a["transform"] = t + " scale(\(Self.n(1 / Self.textUnitsPerMetre)))"

@@ -4,8 +4,8 @@ import Foundation
 /// font metrics: the plan names Arial / Liberation Sans, whose average advance is about 0.5 em and whose
 /// digits are 0.556 em): ``widthPerCharacter`` (``boldWidthPerCharacter`` for bold) × size per character
 /// along the text, ``heightFactor`` × size across it, centred on the text's anchor point (all plan text is
-/// `text-anchor: middle; dominant-baseline: middle`). Page metres; `axis` is the unit direction of the
-/// text's baseline on the page.
+/// `text-anchor: middle`, its baseline `Drawing.baselineDrop` font sizes below the anchor). Page metres;
+/// `axis` is the unit direction of the text's baseline on the page.
 struct LabelBox: Sendable, Equatable {
     /// Advance per character as a share of the font size (regular weight).
     static let widthPerCharacter = 0.6
