@@ -32,7 +32,7 @@ extension BuildCommand {
         }
         progress("room segmentation: \(seg.rooms.count) rooms on \(seg.storeys.count) storey(s) in \(Self.format(clock.now - t0)) (--single-room builds one room)")
         let result = try segmenter.build(seg, of: cloud)
-        for s in result.skipped { progress("note: found room \(s.room) left out: \(s.reason)") }
+        for s in result.skipped { progress("note: found room \(s.room) left out (listed under \(RoomSegmentation.SkippedRoom.key) in the JSON): \(s.reason)") }
         guard result.structure.structure.rooms.count > 1 else {
             progress("note: only one of the rooms found could be built; building the scan as one room")
             return false

@@ -261,6 +261,46 @@ import Testing
         #expect(found.floorIoU >= 0.9, "hallway floor IoU \(found.floorIoU) \(found.refusal ?? "")")
     }
 
+    /// A found room the builder refuses is left out of the structure and named in it: three rooms in a row,
+    /// the third 7 m long, built with a 6 m room-span limit. The structure holds the first two, and its
+    /// `plumblineSkippedRooms` record names the third with its storey, area, points and the builder's reason.
+    @Test func aRoomLeftOutIsNamedInTheStructure() throws {
+        let a = Box(x0: 0, z0: 0, x1: 4, z1: 3), b = Box(x0: 4.15, z0: 0, x1: 8.15, z1: 3)
+        let c = Box(x0: 8.3, z0: 0, x1: 15.3, z1: 3)
+        let holes = [Hole(x0: 4, x1: 4.15, z0: 1.0, z1: 1.9, head: 2.05), Hole(x0: 8.15, x1: 8.3, z0: 1.0, z1: 1.9, head: 2.05)]
+        let cloud = try PointCloud(worldPoints: Self.cloud(rooms: [a, b, c], holes: holes))
+        var o = Self.options()
+        o.room.maximumRoomSpan = 6
+        let segmenter = RoomSegmentation(options: o)
+        let seg = try segmenter.segment(cloud)
+        #expect(seg.rooms.count == 3)
+        // The long room is the one farthest along x (centres are relative to the cloud's origin).
+        let long = try #require(seg.rooms.indices.max { seg.rooms[$0].centre.x < seg.rooms[$1].centre.x })
+        #expect(abs(seg.rooms[long].area - 21) < 2, "area \(seg.rooms[long].area)")
+        let result = try segmenter.build(seg, of: cloud)
+        #expect(result.structure.structure.rooms.count == 2)
+        #expect(result.skipped.map(\.room) == [long])
+        guard case let .build(error)? = result.skipped.first?.reason, case .roomTooLarge = error else {
+            Issue.record("reason \(String(describing: result.skipped.first?.reason))")
+            return
+        }
+        // The record survives the JSON round trip.
+        let json = try RoomPlanJSON.encode(result.structure.structure)
+        let back = try RoomPlanJSON.decode(CapturedStructure.self, from: json)
+        guard case let .array(list)? = back.unknownFields[RoomSegmentation.SkippedRoom.key], list.count == 1,
+              case let .object(record) = list[0] else {
+            Issue.record("no skipped-room record: \(back.unknownFields.keys.sorted())")
+            return
+        }
+        #expect(record["room"] == .integer(Int64(long)) && record["storey"] == .integer(0))
+        #expect(record["points"] == .integer(Int64(seg.rooms[long].pointIndices.count)))
+        if case let .number(area)? = record["area"] { #expect(abs(area - 21) < 2, "area \(area)") } else { Issue.record("area \(String(describing: record["area"]))") }
+        #expect(record["reason"] == .string(String(describing: error)))
+        // Every room built: no record.
+        let all = try RoomSegmentation(options: Self.options()).build(seg, of: cloud)
+        #expect(all.skipped.isEmpty && all.structure.structure.unknownFields[RoomSegmentation.SkippedRoom.key] == nil)
+    }
+
     /// Bad input gives typed errors.
     @Test func badInputIsATypedError() throws {
         #expect(throws: RoomSegmentationError.invalidCloud(.tooFewPoints(required: 1000, actual: 0))) {

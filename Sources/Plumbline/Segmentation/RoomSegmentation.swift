@@ -145,10 +145,22 @@ public struct RoomSegmentation: Sendable {
                 }
             }
         }
+        /// The extra top-level key of a built structure (``Result/structure``) that lists the rooms left
+        /// out, one object each: `room` (index into ``Segmentation/rooms``), `storey`, `area` (m², of its
+        /// free-space region), `points` (of the cloud), `stations` (sensor stations that stood in it) and
+        /// `reason` (text). Absent when every room found is in the structure.
+        public static let key = "plumblineSkippedRooms"
         /// Index into ``Segmentation/rooms``.
         public var room: Int
         /// Why it was left out.
         public var reason: Reason
+
+        /// The object recorded for it under ``key``; `found` is the room it indexes.
+        func record(of found: Room) -> JSONValue {
+            .object(["room": .integer(Int64(room)), "storey": .integer(Int64(found.storey)),
+                     "area": .number((found.area * 100).rounded() / 100), "points": .integer(Int64(found.pointIndices.count)),
+                     "stations": .integer(Int64(found.stations)), "reason": .string(reason.description)])
+        }
     }
 
     /// Everything a segmentation and build produced.
@@ -230,6 +242,10 @@ public struct RoomSegmentation: Sendable {
         }
         skipped += merged.dropped.map { SkippedRoom(room: built[$0.room].index, reason: .overlaps(room: built[$0.other].index, fraction: $0.fraction)) }
         skipped.sort { $0.room < $1.room }
+        // Nothing found is dropped silently: the written structure names every room left out, and why.
+        if !skipped.isEmpty {
+            merged.result.structure.unknownFields[SkippedRoom.key] = .array(skipped.map { $0.record(of: seg.rooms[$0.room]) })
+        }
         return Result(segmentation: seg, structure: merged.result, roomIndices: merged.kept.map { built[$0].index }, skipped: skipped)
     }
 
