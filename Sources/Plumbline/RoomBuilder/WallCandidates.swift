@@ -123,16 +123,12 @@ enum WallCandidates {
         let backedCount = backed.lazy.filter { $0 }.count
         guard backedCount > 0 else { return nil }
         var over = [Int](repeating: 0, count: columns), under = over
-        let n = SIMD2(-line.direction.y, line.direction.x) * behind, d = line.direction, c = line.point
+        let plane = SightPlane(point: line.point, direction: line.direction, side: behind)
         let sampled = cloud.forEachSightLine(limit: 500_000) { s, p in
-            let ds = (s.x - c.x) * n.x + (s.z - c.y) * n.y
-            let dp = (p.x - c.x) * n.x + (p.z - c.y) * n.y
+            let ds = plane.offset(s), dp = plane.offset(p)
             guard ds < 0, dp > 0.1 else { return }
-            let f = -ds / (dp - ds)
-            let y = s.y + f * (p.y - s.y)
-            guard abs(y - top) > 0.05 else { return }
-            let t = (s.x + f * (p.x - s.x) - c.x) * d.x + (s.z + f * (p.z - s.z) - c.y) * d.y
-            guard hull.contains(t) else { return }
+            let (t, y) = plane.crossing(from: s, to: p, offsets: ds, dp)
+            guard abs(y - top) > 0.05, hull.contains(t) else { return }
             let k = Swift.min(columns - 1, Int((t - hull.lowerBound) / bin))
             if y > top { over[k] += 1 } else { under[k] += 1 }
         }
@@ -163,7 +159,7 @@ enum WallCandidates {
     /// - Complexity: O(min(n, 500,000)).
     static func isThinPanel(hull: ClosedRange<Double>, lo: Double, hi: Double, line: (point: SIMD2<Double>, direction: SIMD2<Double>),
                             behind: Double, cloud: PointCloud) -> Bool {
-        let n = SIMD2(-line.direction.y, line.direction.x) * behind, d = line.direction, c = line.point
+        let plane = SightPlane(point: line.point, direction: line.direction, side: behind)
         let bottom = lo + 0.2, top = hi - 0.1
         guard top > bottom else { return false }
         var front = 0
@@ -171,10 +167,9 @@ enum WallCandidates {
         var back = [Int](repeating: 0, count: 9)
         let sampled = cloud.forEachSightLine(limit: 500_000) { s, p in
             guard p.y > bottom, p.y < top else { return }
-            let q = SIMD2(p.x, p.z)
-            let depth = planDot(q - c, n)
-            guard depth > -0.02, depth < 0.07, hull.contains(planDot(q - c, d)) else { return }
-            let sensor = planDot(SIMD2(s.x, s.z) - c, n)
+            let depth = plane.offset(p)
+            guard depth > -0.02, depth < 0.07, hull.contains(plane.along(p)) else { return }
+            let sensor = plane.offset(s)
             if sensor > 0.1 {
                 back[Swift.min(8, Swift.max(0, Int((depth + 0.02) / 0.01)))] += 1
             } else if sensor < -0.1, depth < 0.02 {
@@ -755,23 +750,21 @@ extension WallCandidates {
                             below: Double = .infinity) -> Bool {
         let length = planLength(b - a)
         guard length > 0 else { return false }
-        let d = (b - a) / length, n = SIMD2(-d.y, d.x)
+        let plane = SightPlane(point: a, direction: (b - a) / length)
         let flank = Swift.min(1.0, length)
         var lines = 0, onWall = 0
         let sampled = cloud.forEachSightLine(limit: 500_000) { sensor, point in
-            let s = SIMD2(sensor.x, sensor.z), p = SIMD2(point.x, point.z)
-            let ds = planDot(s - a, n), dp = planDot(p - a, n)
+            let ds = plane.offset(sensor), dp = plane.offset(point)
             if abs(dp) < 0.05 {
-                let t = planDot(p - a, d)
+                let t = plane.along(point)
                 if (t < 0 && t > -flank) || (t > length && t < length + flank) { onWall += 1 }
                 return
             }
             // The sensor on one side (clear of the line by 30 cm: one standing in the gap sees along it), the
             // hit past the line on the other.
             guard ds * dp < 0, abs(ds) > 0.3, abs(dp) > beyond else { return }
-            let f = ds / (ds - dp)
-            let t = planDot(s + f * (p - s) - a, d)
-            if t >= 0, t <= length, sensor.y + f * (point.y - sensor.y) < below { lines += 1 }
+            let (t, y) = plane.crossing(from: sensor, to: point, offsets: ds, dp)
+            if t >= 0, t <= length, y < below { lines += 1 }
         }
         return sampled && lines > 0 && 10 * Double(lines) / length >= Double(onWall) / (2 * flank)
     }
