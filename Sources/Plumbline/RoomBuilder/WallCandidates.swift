@@ -330,6 +330,7 @@ enum WallCandidates {
         }
         let pieces = facePieces(views)
         var measured: [Measured] = []
+        var leaves: [DoorLeaf] = []
         for (v, view) in views.enumerated() {
             let k = view.plane, p = planes[k], c = view.point, dir = view.direction
             let (ys, ts, lo, hi, hull, behind) = (view.ys, view.ts, view.lo, view.hi, view.hull, view.behind)
@@ -376,6 +377,12 @@ enum WallCandidates {
                     isWall = true
                     topUnseen = true
                 }
+            }
+            // An open door leaf: tall, leaf-sized, and seen from both sides.
+            if tall, !isWall, let behind, case let length = hull.upperBound - hull.lowerBound,
+               length >= Self.narrowestPassage, length <= Self.widestLeaf,
+               isThinPanel(hull: hull, lo: lo, hi: hi, line: (c, dir), behind: behind, cloud: cloud) {
+                leaves.append(DoorLeaf(ends: (c + dir * hull.lowerBound, c + dir * hull.upperBound), direction: dir))
             }
             let wallEnd = !tall && !isWall && Self.isWallEnd(ys: ys, hull: hull, floor: structure.floorY, ceiling: ceiling)
             // One plane, several stretches where the scanner walked between collinear walls (the two sides
@@ -428,7 +435,50 @@ enum WallCandidates {
                                  wall: .line(point: m.point, direction: m.direction), range: range,
                                  isWallEnd: m.isWallEnd && range.upperBound - range.lowerBound <= Self.longestWallEnd))
         }
+        hingeDoorways(&out, leaves: leaves)
         return out
+    }
+
+    /// An open door leaf found in the room: its plan ends (x, z) and unit direction.
+    struct DoorLeaf {
+        var ends: (SIMD2<Double>, SIMD2<Double>)
+        var direction: SIMD2<Double>
+        var length: Double { planLength(ends.1 - ends.0) }
+    }
+
+    /// A door leaf hinged at a wall's end tells where the doorway is: along the wall's line beyond that end, as
+    /// wide as the leaf. Each leaf (``isThinPanel(hull:lo:hi:line:behind:cloud:)``, tall and leaf-sized)
+    /// whose end lies on a straight wall's line (within 10 cm of it) and at that wall's end (from 5 cm
+    /// inside to 20 cm past it), turned off the line by more than 15°, lengthens the nearest such wall
+    /// through the doorway, to the leaf's length past the hinge. The jamb beyond a doorway is often too
+    /// small to be found (a short return to the next wall), and the leaf, once it is known to be no wall,
+    /// no longer stands in the doorway: the room went out through it into the next room. Where the wall
+    /// goes on beyond the doorway, its pieces join as before. A door next to a corner is hinged on the
+    /// door's own wall, off the line of the wall it meets.
+    /// - Complexity: O(leaves · walls).
+    static func hingeDoorways(_ walls: inout [Candidate], leaves: [DoorLeaf]) {
+        for leaf in leaves {
+            var best: (wall: Int, lower: Bool, to: Double, distance: Double)? = nil
+            for (k, w) in walls.enumerated() {
+                guard case let .line(p, d) = w.wall, abs(planCross(d, leaf.direction)) > sin(15 * Double.pi / 180) else { continue }
+                let n = SIMD2(-d.y, d.x)
+                for hinge in [leaf.ends.0, leaf.ends.1] where abs(planDot(hinge - p, n)) < 0.1 {
+                    let t = planDot(hinge - p, d)
+                    // Past the upper end (from 5 cm inside to 20 cm out), or past the lower end.
+                    for lower in [false, true] {
+                        let past = lower ? w.range.lowerBound - t : t - w.range.upperBound
+                        guard past > -0.05, past < 0.2 else { continue }
+                        let distance = abs(past)
+                        if best.map({ distance < $0.distance }) ?? true {
+                            best = (k, lower, lower ? t - leaf.length : t + leaf.length, distance)
+                        }
+                    }
+                }
+            }
+            guard let best else { continue }
+            let r = walls[best.wall].range
+            walls[best.wall].range = best.lower ? Swift.min(r.lowerBound, best.to)...r.upperBound : r.lowerBound...Swift.max(r.upperBound, best.to)
+        }
     }
 }
 
