@@ -18,7 +18,8 @@ enum PythonTool {
         p.arguments = [interpreter] + args
         let out = Pipe()
         let errURL = FileManager.default.temporaryDirectory.appendingPathComponent("plumbexport-py-\(UUID().uuidString).err")
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        // A failure shows as the FileHandle error below.
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
         let err = try FileHandle(forWritingTo: errURL)
         defer { try? FileManager.default.removeItem(at: errURL) }
         p.standardOutput = out

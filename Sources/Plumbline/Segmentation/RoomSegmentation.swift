@@ -219,6 +219,7 @@ public struct RoomSegmentation: Sendable {
     }
 
     /// Builds and merges the rooms of `seg`, a segmentation of `cloud` by ``segment(_:)`` with these options.
+    /// Rooms left out (``Result/skipped``) are also listed in the structure under ``SkippedRoom/key``.
     /// - Throws: ``RoomSegmentationError/noRoomBuilt(_:)`` (every room's reason) or
     ///   ``RoomSegmentationError/structureFailed(_:)``.
     /// - Complexity: one ``RoomBuilder`` build per room and the merge.
