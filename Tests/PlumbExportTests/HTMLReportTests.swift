@@ -5,6 +5,7 @@ import FoundationXML
 import Testing
 @testable import PlumbExport
 import Plumbline
+import PlumbSim
 
 /// `plumb report`'s page (``HTMLReport``): self-contained, deterministic, the plan where the model is, wall
 /// support measured as documented, bounded in size, and drawn by a real browser where the model says.
@@ -146,6 +147,28 @@ struct HTMLReportTests {
         // Points on the inner faces, 4 × 3 m of the 4.4 × 3.4 m walls' lines: about 4/4.4 and 3/3.4 backed.
         #expect(abs(measured[Self.id(1).uuidString]! - 4.0 / 4.4) < 0.04, "\(measured)")
         #expect(abs(measured[Self.id(2).uuidString]! - 3.0 / 3.4) < 0.04, "\(measured)")
+    }
+
+    /// The issue's "works on every Data plan's simulated scan": each bundled plan scanned with the phone
+    /// preset (seed 1, every room into one building cloud) and reported against its truth model gives a
+    /// self-contained page under 10 MB with the plan and the overlay, and the overlay measures the truth
+    /// walls as backed by the scan (median support at least 0.8: the walls are where the points are).
+    @Test("every bundled plan's simulated scan, reported against its truth model")
+    func everyBundledPlan() throws {
+        let structures = try ExportFixtures.truthStructures()
+        #expect(structures.count >= 13)
+        for (name, structure) in structures {
+            let scan = try ScanSimulator(plan: ExportFixtures.plan(name)).simulate(preset: .phone, seed: 1)
+            let model = try ExportModel(structure: structure)
+            let points = ReportScan(cloud: scan.buildingCloud, upAxis: .y, modelOrigin: .zero)
+            let html = HTMLReport.render(model: model, scan: points)
+            #expect(html.utf8.count < 10_000_000, "\(name): \(html.utf8.count) bytes")
+            #expect(!html.contains("src=\"http") && !html.contains("<script src"), "\(name)")
+            #expect(Self.figureSVG(html, "plan") != nil && Self.figureSVG(html, "overlay") != nil, "\(name)")
+            let support = WallSupport.measure(model: model, scan: points).map(\.share).sorted()
+            #expect(!support.isEmpty && support[support.count / 2] >= 0.8, "\(name): wall support \(support)")
+            print("note: \(name): \(scan.buildingCloud.count) points, \(html.utf8.count) bytes, wall support min \(support.first ?? .nan) median \(support.isEmpty ? .nan : support[support.count / 2])")
+        }
     }
 
     @Test("a 2 M-point scan gives a page under 10 MB, quickly")
