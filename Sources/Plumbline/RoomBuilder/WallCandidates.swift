@@ -360,6 +360,14 @@ enum WallCandidates {
             // it (or the face it is a piece of) is longer than a door leaf (an open leaf stands free in the
             // room, its top out of sight).
             var topUnseen = false
+            // Whether the plane is a thin panel seen from both sides, walked over the sight lines once.
+            var panel: Bool? = nil
+            func isPanel(behind: Double) -> Bool {
+                if let panel { return panel }
+                let p = isThinPanel(hull: hull, lo: lo, hi: hi, line: (c, dir), behind: behind, cloud: cloud)
+                panel = p
+                return p
+            }
             if tall, !isWall, let behind {
                 var share: Double? = nil
                 if hull.upperBound - hull.lowerBound > Self.widestLeaf {
@@ -372,8 +380,7 @@ enum WallCandidates {
                                        behind: behind * s, cloud: cloud)
                 }
                 // An open leaf or a screen the scanner walked round is seen from both sides.
-                if let share, share < 0.1,
-                   !isThinPanel(hull: hull, lo: lo, hi: hi, line: (c, dir), behind: behind, cloud: cloud) {
+                if let share, share < 0.1, !isPanel(behind: behind) {
                     isWall = true
                     topUnseen = true
                 }
@@ -381,7 +388,7 @@ enum WallCandidates {
             // An open door leaf: tall, leaf-sized, and seen from both sides.
             if tall, !isWall, let behind, case let length = hull.upperBound - hull.lowerBound,
                length >= Self.narrowestPassage, length <= Self.widestLeaf,
-               isThinPanel(hull: hull, lo: lo, hi: hi, line: (c, dir), behind: behind, cloud: cloud) {
+               isPanel(behind: behind) {
                 leaves.append(DoorLeaf(ends: (c + dir * hull.lowerBound, c + dir * hull.upperBound), direction: dir))
             }
             let wallEnd = !tall && !isWall && Self.isWallEnd(ys: ys, hull: hull, floor: structure.floorY, ceiling: ceiling)
