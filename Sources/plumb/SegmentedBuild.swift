@@ -32,12 +32,14 @@ extension BuildCommand {
         }
         progress("room segmentation: \(seg.rooms.count) rooms on \(seg.storeys.count) storey(s) in \(Self.format(clock.now - t0)) (--single-room builds one room)")
         let result = try segmenter.build(seg, of: cloud)
-        guard result.structure.structure.rooms.count > 1 else {
-            for s in result.skipped { progress("note: found room \(s.room) left out: \(s.reason)") }
+        // The left-out rooms are listed in the JSON only when the structure is what gets written.
+        let written = result.structure.structure.rooms.count > 1
+        let listed = written ? " (listed under \(RoomSegmentation.SkippedRoom.key) in the JSON)" : ""
+        for s in result.skipped { progress("note: found room \(s.room) left out\(listed): \(s.reason)") }
+        guard written else {
             progress("note: only one of the rooms found could be built; building the scan as one room")
             return false
         }
-        for s in result.skipped { progress("note: found room \(s.room) left out (listed under \(RoomSegmentation.SkippedRoom.key) in the JSON): \(s.reason)") }
         let names = result.roomIndices.map { "room \($0)" }
         console.say(StructureSummary(result: result.structure, names: names).text)
         console.say("segmented, built and merged in \(Self.format(clock.now - t0))")

@@ -464,13 +464,13 @@ enum WallCandidates {
     /// door's own wall, off the line of the wall it meets.
     /// - Complexity: O(leaves · walls).
     static func hingeDoorways(_ walls: inout [Candidate], leaves: [DoorLeaf]) {
+        let turned = sin(15 * Double.pi / 180)
         for leaf in leaves {
             var best: (wall: Int, lower: Bool, to: Double, distance: Double)? = nil
             for (k, w) in walls.enumerated() {
-                guard case let .line(p, d) = w.wall, abs(planCross(d, leaf.direction)) > sin(15 * Double.pi / 180) else { continue }
-                let n = SIMD2(-d.y, d.x)
-                for hinge in [leaf.ends.0, leaf.ends.1] where abs(planDot(hinge - p, n)) < 0.1 {
-                    let t = planDot(hinge - p, d)
+                guard case let .line(_, d) = w.wall, abs(planCross(d, leaf.direction)) > turned else { continue }
+                for hinge in [leaf.ends.0, leaf.ends.1] where w.wall.distance(to: hinge) < 0.1 {
+                    let t = w.wall.parameter(of: hinge, near: w.range)
                     // Past the upper end (from 5 cm inside to 20 cm out), or past the lower end.
                     for lower in [false, true] {
                         let past = lower ? w.range.lowerBound - t : t - w.range.upperBound
