@@ -66,7 +66,7 @@ struct WallSupportTests {
 
     /// The floor and ceiling points along a wall's foot and top lie in its plane's band, all the way across
     /// the room where the wall has ended: they show the floor and the ceiling, not a wall
-    /// (``WallCandidates/bodyParameters(ys:ts:line:structure:)``).
+    /// (``WallCandidates/bodyParameters(ys:ts:line:structure:)``, the backing used without sensor positions).
     @Test func floorAndCeilingAlongTheLineBackNoWall() {
         let structure = RoomStructure(floorY: 0, ceilings: [RoomStructure.CeilingPlane(normal: SIMD3(0, 1, 0), offset: -2.6)],
                                       floorPlanes: [], ceilingPlanes: [], wallCandidates: [])

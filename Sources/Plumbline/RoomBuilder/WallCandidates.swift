@@ -359,6 +359,7 @@ enum WallCandidates {
             guard v.hi - v.lo >= span, v.hi >= ceiling - 0.15, v.hull.upperBound - v.hull.lowerBound >= Self.armSide else { return nil }
             return (v.point + v.direction * v.hull.lowerBound, v.point + v.direction * v.hull.upperBound)
         }
+        let centre = floorCentre(planes: planes, structure: structure)
         var measured: [Measured] = []
         var leaves: [DoorLeaf] = []
         for (v, view) in views.enumerated() {
@@ -377,13 +378,17 @@ enum WallCandidates {
             // The header over a wide opening (a cased opening or a passage with a lintel): a strip of wall
             // along the ceiling (its top band covered) that the sensor saw through, over the middle half of
             // its length and below head height, into space at least a metre deep beyond (an open door leaf
-            // is solid below its top there; wall cabinets have the wall 0.3-0.6 m behind them). It is the
-            // wall the opening is in, so the room stops there.
+            // is solid below its top there; wall cabinets have the wall 0.3-0.6 m behind them). Without sensor
+            // positions, points that deep beyond it, as dense as an opening is seen through
+            // (``seenBeyond(from:to:cloud:beyond:below:inside:)``). It is the wall the opening is in, so the
+            // room stops there.
             if !tall, hi >= ceiling - 0.15, hull.upperBound - hull.lowerBound >= Self.narrowestPassage,
                topBandCoverage(ys: ys, ts: ts, range: hull, point: c, direction: dir, structure: structure) >= 0.6,
                case let quarter = (hull.upperBound - hull.lowerBound) / 4,
-               seenThrough(from: c + dir * (hull.lowerBound + quarter), to: c + dir * (hull.upperBound - quarter), cloud: cloud,
-                           beyond: 1.0, below: structure.floorY + Self.headHeight) {
+               case let (gapFrom, gapTo) = (c + dir * (hull.lowerBound + quarter), c + dir * (hull.upperBound - quarter)),
+               seenThrough(from: gapFrom, to: gapTo, cloud: cloud, beyond: 1.0, below: structure.floorY + Self.headHeight)
+                || (stations.isEmpty && seenBeyond(from: gapFrom, to: gapTo, cloud: cloud, beyond: 1.0,
+                                                   below: structure.floorY + Self.headHeight, inside: centre)) {
                 isWall = true
             }
             // A tall plane not seen up to the ceiling is a wall when the sensor never looked over its top and
@@ -424,9 +429,10 @@ enum WallCandidates {
             let wallEnd = !tall && !isWall && Self.isWallEnd(ys: ys, hull: hull, floor: structure.floorY, ceiling: ceiling)
             // One plane, several stretches where the scanner walked between collinear walls (the two sides
             // of a room's arm): each stretch is a wall of its own.
-            // The stretches are where points clear of the floor and ceiling back the plane; each counts all
-            // the plane's points along it.
-            let backing = Self.bodyParameters(ys: ys, ts: ts, line: (c, dir), structure: structure)
+            // Without sensor positions the stretches are where points clear of the floor and ceiling back the
+            // plane (each counts all the plane's points along it). With them the floor along the wall's line
+            // carries it on across an opening, and the stations cut it where the scanner walked across.
+            let backing = stations.isEmpty ? Self.bodyParameters(ys: ys, ts: ts, line: (c, dir), structure: structure) : ts
             for var stretch in Self.supportedRanges(backing, within: hull, line: (c, dir), stations: stations,
                                                     mouth: { Self.armMouth(from: $0, to: $1, line: (c, dir), uprights: uprights) }) {
                 stretch.points = ts.reduce(0) { stretch.range.contains($1) ? $0 + 1 : $0 }
@@ -438,7 +444,6 @@ enum WallCandidates {
                                          isTall: tall, behind: behind, topUnseen: topUnseen, isWallEnd: wallEnd))
             }
         }
-        let centre = floorCentre(planes: planes, structure: structure)
         promoteOutermost(&measured, planes: planes, cloud: cloud, structure: structure, centre: centre)
         let reference = measured.filter(\.isWall).max { $0.count != $1.count ? $0.count < $1.count : $0.plane > $1.plane }?.density ?? 0
         for a in measured.indices where measured[a].topCoverage < 0.6 && measured[a].density < 0.2 * reference {
@@ -542,9 +547,9 @@ extension WallCandidates {
     /// Phone noise scatters points through the room, and a RANSAC plane collects the ones within its band
     /// along its whole line, so the hull of its points can run across the room; a cabinet can stand in line
     /// with a wall seen through a door. Parameters `ts` (metres along the line) are counted in 10 cm bins
-    /// over `hull`; a bin with at least 3 points and a hundredth of the median count of such bins is backed
-    /// (stray returns put a few points in any plane's band, a wall's surface hundreds to thousands) unless
-    /// the sensor's stations stand on both sides of the line within 0.5 m of the bin along it (0.3 m off
+    /// over `hull`; a bin with at least 3 points (without `stations`, and a hundredth of the median count of
+    /// such bins: stray returns put a few points in any plane's band, a wall's surface hundreds to
+    /// thousands) is backed unless the sensor's stations stand on both sides of the line within 0.5 m of the bin along it (0.3 m off
     /// the line): the scanner walked around it, so it bounds nothing. Backed runs at most 2.5 m apart (a
     /// full-height opening) form one stretch, unless the gap between them has stations on both sides
     /// (``OpenSideClosure/separatesStations(from:to:_:clearance:minimum:)``: the scanner walked through it,
@@ -559,12 +564,13 @@ extension WallCandidates {
     /// A stronger density floor (a bin backed only with a tenth, or a twentieth, of the 75th-percentile bin
     /// count) was tried and dropped: it cut walls seen only above tall furniture (the `open_plan` named
     /// plan, the `roomplan_myhome` dining room) and did not help the random plans (seed 2026, 300 rooms:
-    /// floor IoU mean 0.901 / 0.902 with it, 0.903 without). A hundredth of the median keeps those walls
-    /// (the furniture leaves a tenth or more of a wall's points) and drops the phone's strays (a thousandth
-    /// or less). Measured with the other changes of its commit in place: with sensor positions every room of
-    /// the five evaluations is the same with it and without; without them (`plumb eval --random 100 --seed
-    /// 2026 --no-sensors`) plans 8 and 51, whose walls ran on over sparse bins past the room, go from 0.482
-    /// and 0.261 to 0.742 and 0.742, and no room is worse (mean 0.877 to 0.885).
+    /// floor IoU mean 0.901 / 0.902 with it, 0.903 without). A hundredth of the median, without sensor
+    /// positions only, drops the phone's strays (a thousandth of a wall's density or less): `plumb eval
+    /// --random 100 --seed 2026 --no-sensors` plans 8 and 51, whose walls ran on over sparse bins past the
+    /// room, go from 0.482 and 0.261 to 0.742 and 0.742, no room worse (mean 0.877 to 0.885, with the other
+    /// changes of its commit in place). With sensor positions it changed no room of the five evaluations
+    /// but cut the wall between `roomplan_myhome`'s kitchen and dining room (`OpenPlanFoldTests`), so there
+    /// the stations alone judge.
     /// - Complexity: O(n + bins · stations).
     static func supportedRanges(_ ts: [Double], within hull: ClosedRange<Double>,
                                 line: (point: SIMD2<Double>, direction: SIMD2<Double>) = (.zero, SIMD2(1, 0)),
@@ -577,9 +583,10 @@ extension WallCandidates {
         for t in ts where hull.contains(t) {
             counts[Swift.min(n - 1, Int((t - hull.lowerBound) / bin))] += 1
         }
-        // A bin is backed by at least 3 points and a hundredth of the median backed bin: stray returns
-        // scattered through the room put a few points in any plane's band, far fewer than a wall's surface.
-        var backed = counts.filter { $0 >= 3 }
+        // A bin is backed by at least 3 points; without sensor positions also by a hundredth of the median
+        // backed bin: stray returns scattered through the room put a few points in any plane's band, far
+        // fewer than a wall's surface (with them, the stations drop what the scanner walked around).
+        var backed = stations.isEmpty ? counts.filter { $0 >= 3 } : []
         let floor = backed.isEmpty ? 3 : Swift.max(3, selectElement(&backed, backed.count / 2) / 100)
         var stretches: [(lo: Int, hi: Int, points: Int)] = []
         let maxGap = Int((2.5 / bin).rounded())
@@ -612,7 +619,11 @@ extension WallCandidates {
     /// (more than ``levelBand`` above the floor and below the ceiling over them): the points that back a
     /// wall. A vertical plane's band takes in the floor and ceiling points along its foot and top line, so
     /// across an open room a plane through a wall's line has the floor and ceiling points under and over
-    /// it all the way across; they show the floor, not a wall. `ys` are the points' heights (local y).
+    /// it all the way across; they show the floor, not a wall. Used without sensor positions: with them the
+    /// floor along the line carries a wall on across an opening and the stations cut it where the scanner
+    /// walked across (the floor carried walls over passages that no piece of the line closed: with the floor
+    /// dropped there too, `plumb eval --random 300 --seed 7919` fell 0.954 -> 0.951, p10 0.872 -> 0.856,
+    /// plan 128's hall 0.986 -> 0.288). `ys` are the points' heights (local y).
     /// - Complexity: O(n · c) for n points and c ceiling planes.
     static func bodyParameters(ys: [Float], ts: [Double], line: (point: SIMD2<Double>, direction: SIMD2<Double>),
                                structure: RoomStructure) -> [Double] {
@@ -937,6 +948,37 @@ extension WallCandidates {
             if t >= 0, t <= length, y < below { lines += 1 }
         }
         return sampled && lines > 0 && 10 * Double(lines) / length >= Double(onWall) / (2 * flank)
+    }
+
+    /// Without sensor positions, the evidence left that the gap `from`–`to` (plan x, z, local y-up frame)
+    /// opens onto space beyond it: points (below height `below`, local y) more than `beyond` metres past the
+    /// gap's line on the side away from `inside` (a point inside the room), within the gap's span, number per
+    /// metre of gap at least a tenth of the points per metre on the wall line (within 5 cm of it) over up to
+    /// 1 m on either side, as in ``seenThrough(from:to:cloud:beyond:below:)``. Behind a wall cabinet's front
+    /// the wall stands 0.3-0.6 m back; through an opening the scanner sees the next room's floor and walls.
+    /// Looks at up to 500,000 evenly spaced points.
+    /// - Complexity: O(min(n, 500,000)).
+    static func seenBeyond(from a: SIMD2<Double>, to b: SIMD2<Double>, cloud: PointCloud, beyond: Double,
+                           below: Double, inside: SIMD2<Double>) -> Bool {
+        let length = planLength(b - a)
+        guard length > 0, cloud.count > 0 else { return false }
+        let direction = (b - a) / length
+        // Offsets grow away from the room.
+        let side: Double = planCross(direction, inside - a) > 0 ? -1 : 1
+        let plane = SightPlane(point: a, direction: direction, side: side)
+        let flank = Swift.min(1.0, length)
+        var past = 0, onWall = 0
+        let step = Swift.max(1, cloud.count / 500_000)
+        for i in stride(from: 0, to: cloud.count, by: step) {
+            let p = SIMD3(Double(cloud.x[i]), Double(cloud.y[i]), Double(cloud.z[i]))
+            let d = plane.offset(p), t = plane.along(p)
+            if abs(d) < 0.05 {
+                if (t < 0 && t > -flank) || (t > length && t < length + flank) { onWall += 1 }
+            } else if d > beyond, t >= 0, t <= length, p.y < below {
+                past += 1
+            }
+        }
+        return past > 0 && 10 * Double(past) / length >= Double(onWall) / (2 * flank)
     }
 
     /// Where straight barrier `o` lies along straight barrier `c` when it is another piece of `c`'s wall line
