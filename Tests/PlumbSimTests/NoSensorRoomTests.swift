@@ -24,12 +24,9 @@ import Testing
     /// took in the floor points along their foot across the room (``WallCandidates/bodyParameters(ys:ts:line:structure:)``):
     /// 0.998 (0.292). A living room (plan 24) whose wall took a plane 3 degrees off it into its range
     /// (``WallCandidates/Measured/rangeOnFace(_:tolerance:)``): 0.807 (0.245; the room still takes in part
-    /// of the hall seen through its door, which only sensor positions tell). A bathroom (plan 50) opening
-    /// onto a storage room through a 2.05 m passage under a lintel: the storage room's floor and walls lie
-    /// beyond the lintel's line (``WallCandidates/seenBeyond(from:to:cloud:beyond:below:inside:)``), so the
-    /// lintel is the wall the passage is in: 0.980 (0.358).
+    /// of the hall seen through its door, which only sensor positions tell).
     @Test func wallsWithoutSensorPositions() {
-        for (plan, minimum) in [(89, 0.95), (19, 0.95), (24, 0.75), (50, 0.95)] {
+        for (plan, minimum) in [(89, 0.95), (19, 0.95), (24, 0.75)] {
             let iou = Self.floorIoU(seed: 2026, plan: plan)
             #expect(iou >= minimum, "seed 2026 plan \(plan) without sensor positions: \(iou)")
         }

@@ -99,30 +99,4 @@ struct CollinearGapTests {
         cloud.sensorOrigins = [SIMD3(0.2, 1.4, 1.6)]
         #expect(!WallCandidates.seenThrough(from: [0, 0.8], to: [0, 2.4], cloud: cloud))
     }
-
-    /// Without sensor positions, an opening under a header is told from a wall cabinet by what lies beyond
-    /// its line (``WallCandidates/seenBeyond(from:to:cloud:beyond:below:inside:)``): the next room's far wall,
-    /// 2 m past the gap and seen through it about as densely as the wall beside it, is space beyond; a wall
-    /// 0.4 m behind (a wall cabinet's front over a counter) is not, nor are a few strays.
-    @Test func spaceBeyondAGapWithoutSensorPositions() throws {
-        func cloud(_ extra: [SIMD2<Float>]) throws -> PointCloud {
-            var wall = stride(from: Float(0.05), to: 0.8, by: 0.1).map { SIMD2<Float>(0, $0) }
-            wall += stride(from: Float(2.45), to: 3, by: 0.1).map { SIMD2<Float>(0, $0) }
-            var c = try Self.columns(wall + extra, seenFrom: [2, 1.4, 1.6])
-            c.sensorOrigins = nil
-            c.frameIndex = nil
-            return c
-        }
-        func beyond(_ c: PointCloud) -> Bool {
-            WallCandidates.seenBeyond(from: [0, 0.8], to: [0, 2.4], cloud: c, beyond: 1.0, below: 1.8, inside: [2, 1.6])
-        }
-        let nextRoom = stride(from: Float(0.45), to: 2.8, by: 0.1).map { SIMD2<Float>(-2, $0) }
-        #expect(beyond(try cloud(nextRoom)))
-        // The same points on the room's side of the line are not beyond it.
-        #expect(!beyond(try cloud(nextRoom.map { SIMD2($0.x + 4, $0.y) })))
-        let cabinetWall = stride(from: Float(0.85), to: 2.4, by: 0.1).map { SIMD2<Float>(-0.4, $0) }
-        #expect(!beyond(try cloud(cabinetWall)))
-        // One column of strays (40 points) beyond a 1.6 m gap: under a tenth of the wall's density.
-        #expect(!beyond(try cloud([SIMD2<Float>(-2, 1.5)])))
-    }
 }

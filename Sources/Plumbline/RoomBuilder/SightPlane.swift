@@ -3,9 +3,8 @@ import PlumbKernel
 /// A vertical plane standing on a plan line of the local y-up frame (x, z in plan), and where the scanner's
 /// sight lines (sensor to point, ``PointCloud/forEachSightLine(limit:_:)``) meet it: the one home of the
 /// sight-line geometry of ``WallCandidates/lookedOver(ts:hull:top:line:behind:cloud:)``,
-/// ``WallCandidates/isThinPanel(hull:lo:hi:line:behind:cloud:)``,
-/// ``WallCandidates/seenThrough(from:to:cloud:beyond:below:)`` and (points only, without sensor positions)
-/// ``WallCandidates/seenBeyond(from:to:cloud:beyond:below:inside:)``. Every member is O(1).
+/// ``WallCandidates/isThinPanel(hull:lo:hi:line:behind:cloud:)`` and
+/// ``WallCandidates/seenThrough(from:to:cloud:beyond:below:)``. Every member is O(1).
 struct SightPlane {
     /// A point of the line (plan x, z), metres.
     let point: SIMD2<Double>

@@ -359,7 +359,6 @@ enum WallCandidates {
             guard v.hi - v.lo >= span, v.hi >= ceiling - 0.15, v.hull.upperBound - v.hull.lowerBound >= Self.armSide else { return nil }
             return (v.point + v.direction * v.hull.lowerBound, v.point + v.direction * v.hull.upperBound)
         }
-        let centre = floorCentre(planes: planes, structure: structure)
         var measured: [Measured] = []
         var leaves: [DoorLeaf] = []
         for (v, view) in views.enumerated() {
@@ -378,17 +377,14 @@ enum WallCandidates {
             // The header over a wide opening (a cased opening or a passage with a lintel): a strip of wall
             // along the ceiling (its top band covered) that the sensor saw through, over the middle half of
             // its length and below head height, into space at least a metre deep beyond (an open door leaf
-            // is solid below its top there; wall cabinets have the wall 0.3-0.6 m behind them). Without sensor
-            // positions, points that deep beyond it, as dense as an opening is seen through
-            // (``seenBeyond(from:to:cloud:beyond:below:inside:)``). It is the wall the opening is in, so the
-            // room stops there.
+            // is solid below its top there; wall cabinets have the wall 0.3-0.6 m behind them). It is the
+            // wall the opening is in, so the room stops there. (Without sensor positions, points alone more
+            // than a metre beyond were tried: they took a neighbour's wall seen through a door for a lintel.)
             if !tall, hi >= ceiling - 0.15, hull.upperBound - hull.lowerBound >= Self.narrowestPassage,
                topBandCoverage(ys: ys, ts: ts, range: hull, point: c, direction: dir, structure: structure) >= 0.6,
                case let quarter = (hull.upperBound - hull.lowerBound) / 4,
-               case let (gapFrom, gapTo) = (c + dir * (hull.lowerBound + quarter), c + dir * (hull.upperBound - quarter)),
-               seenThrough(from: gapFrom, to: gapTo, cloud: cloud, beyond: 1.0, below: structure.floorY + Self.headHeight)
-                || (stations.isEmpty && seenBeyond(from: gapFrom, to: gapTo, cloud: cloud, beyond: 1.0,
-                                                   below: structure.floorY + Self.headHeight, inside: centre)) {
+               seenThrough(from: c + dir * (hull.lowerBound + quarter), to: c + dir * (hull.upperBound - quarter), cloud: cloud,
+                           beyond: 1.0, below: structure.floorY + Self.headHeight) {
                 isWall = true
             }
             // A tall plane not seen up to the ceiling is a wall when the sensor never looked over its top and
@@ -430,8 +426,9 @@ enum WallCandidates {
             // One plane, several stretches where the scanner walked between collinear walls (the two sides
             // of a room's arm): each stretch is a wall of its own.
             // Without sensor positions the stretches are where points clear of the floor and ceiling back the
-            // plane (each counts all the plane's points along it). With them the floor along the wall's line
-            // carries it on across an opening, and the stations cut it where the scanner walked across.
+            // plane; with them the floor along the wall's line carries it on across an opening, and the
+            // stations cut it where the scanner walked across. Either way a stretch counts all the plane's
+            // points along it.
             let backing = stations.isEmpty ? Self.bodyParameters(ys: ys, ts: ts, line: (c, dir), structure: structure) : ts
             for var stretch in Self.supportedRanges(backing, within: hull, line: (c, dir), stations: stations,
                                                     mouth: { Self.armMouth(from: $0, to: $1, line: (c, dir), uprights: uprights) }) {
@@ -444,6 +441,7 @@ enum WallCandidates {
                                          isTall: tall, behind: behind, topUnseen: topUnseen, isWallEnd: wallEnd))
             }
         }
+        let centre = floorCentre(planes: planes, structure: structure)
         promoteOutermost(&measured, planes: planes, cloud: cloud, structure: structure, centre: centre)
         let reference = measured.filter(\.isWall).max { $0.count != $1.count ? $0.count < $1.count : $0.plane > $1.plane }?.density ?? 0
         for a in measured.indices where measured[a].topCoverage < 0.6 && measured[a].density < 0.2 * reference {
@@ -547,12 +545,12 @@ extension WallCandidates {
     /// Phone noise scatters points through the room, and a RANSAC plane collects the ones within its band
     /// along its whole line, so the hull of its points can run across the room; a cabinet can stand in line
     /// with a wall seen through a door. Parameters `ts` (metres along the line) are counted in 10 cm bins
-    /// over `hull`; a bin with at least 3 points (without `stations`, and a hundredth of the median count of
-    /// such bins: stray returns put a few points in any plane's band, a wall's surface hundreds to
-    /// thousands) is backed unless the sensor's stations stand on both sides of the line within 0.5 m of the bin along it (0.3 m off
-    /// the line): the scanner walked around it, so it bounds nothing. Backed runs at most 2.5 m apart (a
-    /// full-height opening) form one stretch, unless the gap between them has stations on both sides
-    /// (``OpenSideClosure/separatesStations(from:to:_:clearance:minimum:)``: the scanner walked through it,
+    /// over `hull`; a bin with at least 3 points (without `stations`, and a hundredth of the median count
+    /// of such bins: stray returns put a few points in any plane's band, a wall's surface hundreds to
+    /// thousands) is backed unless the sensor's stations stand on both sides of the line within 0.5 m of
+    /// the bin along it (0.3 m off the line): the scanner walked around it, so it bounds nothing. Backed runs
+    /// at most 2.5 m apart (a full-height opening) form one stretch, unless the gap between them has stations
+    /// on both sides (``OpenSideClosure/separatesStations(from:to:_:clearance:minimum:)``: the scanner walked through it,
     /// so it is where a room's arm opens, not a door in one wall) or `mouth` says the gap (its two ends, plan
     /// points on the line) is the mouth of an arm (``armMouth(from:to:line:uprights:)``, the evidence left
     /// without sensor positions). The stretch with the most points is kept, and with it every stretch
@@ -647,8 +645,8 @@ extension WallCandidates {
 
     /// Whether the gap from `a` to `b` on a wall's `line` (plan points on it) is the mouth of an arm of the
     /// room rather than a doorway or passage in one wall: at both ends a full-height wall (`uprights`, plan
-    /// segments) leaves the line square to it (within 20°, its end within 20 cm of the gap's end) and runs
-    /// at least ``armSide`` to the same side. A doorway's jambs are as deep as the wall is thick; the sides
+    /// segments) stands square to the line (within 20°), within 20 cm of the gap's end along it, reaches the
+    /// line (within 20 cm) and runs at least ``armSide`` from it to the same side. A doorway's jambs are as deep as the wall is thick; the sides
     /// of an L's or a T's arm run on for the arm's length. Without the scanner's positions this is what
     /// tells the two apart (a room opening onto a hall exactly as wide as the opening looks the same, and is
     /// taken for an arm).
@@ -948,37 +946,6 @@ extension WallCandidates {
             if t >= 0, t <= length, y < below { lines += 1 }
         }
         return sampled && lines > 0 && 10 * Double(lines) / length >= Double(onWall) / (2 * flank)
-    }
-
-    /// Without sensor positions, the evidence left that the gap `from`–`to` (plan x, z, local y-up frame)
-    /// opens onto space beyond it: points (below height `below`, local y) more than `beyond` metres past the
-    /// gap's line on the side away from `inside` (a point inside the room), within the gap's span, number per
-    /// metre of gap at least a tenth of the points per metre on the wall line (within 5 cm of it) over up to
-    /// 1 m on either side, as in ``seenThrough(from:to:cloud:beyond:below:)``. Behind a wall cabinet's front
-    /// the wall stands 0.3-0.6 m back; through an opening the scanner sees the next room's floor and walls.
-    /// Looks at up to 500,000 evenly spaced points.
-    /// - Complexity: O(min(n, 500,000)).
-    static func seenBeyond(from a: SIMD2<Double>, to b: SIMD2<Double>, cloud: PointCloud, beyond: Double,
-                           below: Double, inside: SIMD2<Double>) -> Bool {
-        let length = planLength(b - a)
-        guard length > 0, cloud.count > 0 else { return false }
-        let direction = (b - a) / length
-        // Offsets grow away from the room.
-        let side: Double = planCross(direction, inside - a) > 0 ? -1 : 1
-        let plane = SightPlane(point: a, direction: direction, side: side)
-        let flank = Swift.min(1.0, length)
-        var past = 0, onWall = 0
-        let step = Swift.max(1, cloud.count / 500_000)
-        for i in stride(from: 0, to: cloud.count, by: step) {
-            let p = SIMD3(Double(cloud.x[i]), Double(cloud.y[i]), Double(cloud.z[i]))
-            let d = plane.offset(p), t = plane.along(p)
-            if abs(d) < 0.05 {
-                if (t < 0 && t > -flank) || (t > length && t < length + flank) { onWall += 1 }
-            } else if d > beyond, t >= 0, t <= length, p.y < below {
-                past += 1
-            }
-        }
-        return past > 0 && 10 * Double(past) / length >= Double(onWall) / (2 * flank)
     }
 
     /// Where straight barrier `o` lies along straight barrier `c` when it is another piece of `c`'s wall line
