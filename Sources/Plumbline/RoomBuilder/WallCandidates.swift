@@ -85,10 +85,14 @@ enum WallCandidates {
 
         /// `other`'s observed range as parameters along this plane's line (m, lower first): where its ends
         /// project. For planes near parallel to this one.
-        func rangeAlong(_ other: Measured) -> (lo: Double, hi: Double) {
+        func rangeAlong(_ other: Measured) -> (lo: Double, hi: Double) { project(other.range, of: other) }
+
+        /// Parameters `range` along `other`'s line, projected on this plane's line (m, lower first). For
+        /// planes near parallel to this one.
+        private func project(_ range: ClosedRange<Double>, of other: Measured) -> (lo: Double, hi: Double) {
             let shift = planDot(other.point - point, direction)
             let sign = planDot(other.direction, direction) > 0 ? 1.0 : -1.0
-            let r0 = shift + sign * other.range.lowerBound, r1 = shift + sign * other.range.upperBound
+            let r0 = shift + sign * range.lowerBound, r1 = shift + sign * range.upperBound
             return (Swift.min(r0, r1), Swift.max(r0, r1))
         }
 
@@ -108,10 +112,7 @@ enum WallCandidates {
             } else if abs(d0) > tolerance {
                 return nil
             }
-            let shift = planDot(other.point - point, direction)
-            let sign = planDot(other.direction, direction) > 0 ? 1.0 : -1.0
-            let r0 = shift + sign * r.lowerBound, r1 = shift + sign * r.upperBound
-            return (Swift.min(r0, r1), Swift.max(r0, r1))
+            return project(r, of: other)
         }
 
         /// Whether `other`'s observed range, projected on this line (``rangeAlong(_:)``), overlaps this one's.
@@ -355,7 +356,7 @@ enum WallCandidates {
         // against (``armMouth(from:to:line:uprights:)``).
         let uprights: [(SIMD2<Double>, SIMD2<Double>)] = views.compactMap { v in
             let ceiling = structure.ceilingY(x: v.point.x, z: v.point.y)
-            let span = Swift.max(0.6, Swift.min(minimumSpan, 0.85 * (ceiling - structure.floorY)))
+            let span = Self.wallSpan(floor: structure.floorY, ceiling: ceiling, minimumSpan: minimumSpan)
             guard v.hi - v.lo >= span, v.hi >= ceiling - 0.15, v.hull.upperBound - v.hull.lowerBound >= Self.armSide else { return nil }
             return (v.point + v.direction * v.hull.lowerBound, v.point + v.direction * v.hull.upperBound)
         }
@@ -365,10 +366,7 @@ enum WallCandidates {
             let k = view.plane, p = planes[k], c = view.point, dir = view.direction
             let (ys, ts, lo, hi, hull, behind) = (view.ys, view.ts, view.lo, view.hi, view.hull, view.behind)
             let ceiling = structure.ceilingY(x: c.x, z: c.y)
-            // Under a sloped ceiling a knee wall is lower than the minimum span but still the room's
-            // whole height there (never less than 0.6 m: a slope extended past the room can fall
-            // to the floor).
-            let span = Swift.max(0.6, Swift.min(minimumSpan, 0.85 * (ceiling - structure.floorY)))
+            let span = Self.wallSpan(floor: structure.floorY, ceiling: ceiling, minimumSpan: minimumSpan)
             // A wall broken by a door is seen as pieces of one face, each maybe smaller than a wall: the
             // area and the length are the face's.
             let face = pieces[v]
@@ -678,6 +676,13 @@ extension WallCandidates {
     /// The shortest side wall (m) of a room's arm (``armMouth(from:to:line:uprights:)``): longer than any
     /// wall is thick, so a doorway's jamb is never taken for one.
     static let armSide = 0.6
+
+    /// The height (m) a vertical plane's points must span to be a wall where the ceiling is at `ceiling` over
+    /// a floor at `floor`: `minimumSpan`, but under a sloped ceiling at most 85 % of the room's height there
+    /// (a knee wall), never less than 0.6 m (a slope extended past the room can fall to the floor).
+    static func wallSpan(floor: Double, ceiling: Double, minimumSpan: Double) -> Double {
+        Swift.max(0.6, Swift.min(minimumSpan, 0.85 * (ceiling - floor)))
+    }
 
     /// Mean of the floor planes' centroids in plan (a point inside the room).
     static func floorCentre(planes: [DetectedPlane], structure: RoomStructure) -> SIMD2<Double> {
