@@ -1,3 +1,5 @@
+import Foundation
+
 /// Builds the DATA section of an ISO 10303-21 (STEP) file: numbered entity instances and the value
 /// syntax (reals always with a decimal point, escaped strings, references, lists, enumerations).
 struct STEPWriter {
@@ -38,5 +40,3 @@ struct STEPWriter {
         return o + "'"
     }
 }
-
-import Foundation

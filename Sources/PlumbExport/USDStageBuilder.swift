@@ -1,3 +1,4 @@
+import PlumbKernel
 import Foundation
 import Plumbline
 
@@ -209,7 +210,7 @@ struct USDStageBuilder {
     static func floorMesh(_ f: CapturedRoom.Surface) -> MeshBuffer {
         var m = MeshBuffer()
         let outline = f.localOutline
-        let tris = PolygonTriangulator.triangulate(outline.map { SIMD2($0.x, $0.y) })
+        let tris = Plan2D.triangulate(outline.map { SIMD2($0.x, $0.y) })
         for (a, b, c) in tris { m.addFace([outline[a], outline[b], outline[c]]) }
         return m
     }

@@ -1,3 +1,4 @@
+import PlumbKernel
 import Foundation
 import Plumbline
 
@@ -87,7 +88,7 @@ public struct WallSolid: Sendable {
         } else {
             outline = wall.localOutline.map { SIMD2($0.x, $0.y) }
         }
-        if Self.signedArea(outline) < 0 { outline.reverse() }
+        if Plan2D.signedArea(outline) < 0 { outline.reverse() }
         self.outline = outline
         // Holes.
         let uMin = outline.map(\.x).min() ?? 0, uMax = outline.map(\.x).max() ?? 0
@@ -141,7 +142,7 @@ public struct WallSolid: Sendable {
     }
 
     /// Face area before holes, square metres (on the reference surface).
-    public var grossArea: Double { abs(Self.signedArea(outline)) * lengthPerUnitU }
+    public var grossArea: Double { abs(Plan2D.signedArea(outline)) * lengthPerUnitU }
 
     /// Face area net of the holes, square metres (on the reference surface).
     public var netArea: Double { pieces.reduce(0) { $0 + $1.parameterArea } * lengthPerUnitU }
@@ -150,16 +151,6 @@ public struct WallSolid: Sendable {
     public var topY: Float { outline.map(\.y).max() ?? 0 }
     /// Lowest y of the outline (local, metres).
     public var bottomY: Float { outline.map(\.y).min() ?? 0 }
-
-    static func signedArea(_ p: [SIMD2<Float>]) -> Double {
-        guard p.count >= 3 else { return 0 }
-        var s = 0.0
-        for i in p.indices {
-            let a = p[i], b = p[(i + 1) % p.count]
-            s += Double(a.x) * Double(b.y) - Double(b.x) * Double(a.y)
-        }
-        return s / 2
-    }
 
     /// Vertical strip decomposition of `outline` minus `holes`.
     static func decompose(outline: [SIMD2<Float>], holes: [Hole], extraBreaks: [Float]) -> [Piece] {

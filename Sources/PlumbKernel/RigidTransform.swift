@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#else
+import Foundation
+#endif
+
 /// A proper rigid motion of 3D space (rotation then translation), in double precision.
 ///
 /// `apply(p) = rotation * p + translation`. The rotation is stored as three orthonormal columns, so the
@@ -131,11 +137,9 @@ public struct RigidTransform: Sendable, Equatable, Hashable, Codable {
 }
 
 #if canImport(Glibc)
-import Glibc
 @usableFromInline func _cosD(_ x: Double) -> Double { Glibc.cos(x) }
 @usableFromInline func _sinD(_ x: Double) -> Double { Glibc.sin(x) }
 #else
-import Foundation
 @usableFromInline func _cosD(_ x: Double) -> Double { Foundation.cos(x) }
 @usableFromInline func _sinD(_ x: Double) -> Double { Foundation.sin(x) }
 #endif

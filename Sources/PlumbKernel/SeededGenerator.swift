@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#else
+import Foundation
+#endif
+
 /// A small, fast, seedable pseudo-random generator (SplitMix64).
 ///
 /// Every randomised algorithm in Plumbline (RANSAC, sampling, the scan simulator) takes one of these,
@@ -45,11 +51,9 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable, Hashable {
 }
 
 #if canImport(Glibc)
-import Glibc
 @usableFromInline func _log(_ x: Double) -> Double { Glibc.log(x) }
 @usableFromInline func _cos(_ x: Double) -> Double { Glibc.cos(x) }
 #else
-import Foundation
 @usableFromInline func _log(_ x: Double) -> Double { Foundation.log(x) }
 @usableFromInline func _cos(_ x: Double) -> Double { Foundation.cos(x) }
 #endif

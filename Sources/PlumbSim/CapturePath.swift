@@ -12,7 +12,7 @@ public enum CapturePath {
     public static func poses(for room: Room, in plan: FloorPlan, options: ScanOptions) -> [RigidTransform] {
         let poly = room.polygon
         guard poly.count >= 3 else { return [] }
-        let ccw = PlanPolygon.signedArea(poly) > 0
+        let ccw = Plan2D.signedArea(poly) > 0
         let y = plan.floorElevation(of: room) + options.deviceHeight
         let clearance = min(options.wallClearance, 0.3 * room.area.squareRoot())
         let tall = plan.furniture.filter { $0.roomID == room.id && $0.verticalRange.upperBound > y - 0.3 }
@@ -44,8 +44,8 @@ public enum CapturePath {
             var c = clearance
             for _ in 0..<4 {
                 let q = p + inward * c
-                if room.contains(q) && PlanPolygon.boundaryDistance(poly, q) >= 0.5 * c
-                    && !tall.contains(where: { PlanPolygon.contains($0.footprint, q) }) {
+                if room.contains(q) && Plan2D.boundaryDistance(poly, q) >= 0.5 * c
+                    && !tall.contains(where: { Plan2D.contains($0.footprint, q) }) {
                     station = q
                     break
                 }

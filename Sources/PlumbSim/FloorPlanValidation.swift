@@ -1,3 +1,4 @@
+import PlumbKernel
 extension FloorPlan {
     /// Checks that the plan is physically consistent; throws the first problem found.
     ///
@@ -68,7 +69,7 @@ extension FloorPlan {
         if let e = r.floorElevation { try Self.finite(e, "room", r.id, "floorElevation") }
         if let c = r.ceilingHeight { try Self.size(c, "room", r.id, "ceilingHeight") }
         guard r.polygon.count >= 3, r.area > 1e-4 else { throw .degeneratePolygon(roomID: r.id) }
-        if let e = PlanPolygon.firstSelfIntersection(r.polygon) { throw .selfIntersectingPolygon(roomID: r.id, edge: e) }
+        if let e = Plan2D.firstSelfIntersection(r.polygon) { throw .selfIntersectingPolygon(roomID: r.id, edge: e) }
         let floor = floorElevation(of: r)
         for p in r.polygon {
             let h = ceilingElevation(of: r, at: p) - floor
@@ -144,12 +145,12 @@ extension FloorPlan {
         for w in walls {
             let wb = w.bottom(in: self), wt = w.top(in: self)
             guard f.verticalRange.upperBound > wb + 1e-3, f.verticalRange.lowerBound < wt - 1e-3 else { continue }
-            for q in w.footprintQuads(maxChordError: 0.002) where PlanPolygon.convexOverlap(q, fp) {
+            for q in w.footprintQuads(maxChordError: 0.002) where Plan2D.convexOverlap(q, fp) {
                 throw .furnitureIntersectsWall(furnitureID: f.id, wallID: w.id)
             }
         }
         // Footprint inside the room (corners inside or within 5 mm of the boundary), floor to ceiling.
-        for c in fp where !r.contains(c) && PlanPolygon.boundaryDistance(r.polygon, c) > slack {
+        for c in fp where !r.contains(c) && Plan2D.boundaryDistance(r.polygon, c) > slack {
             throw .furnitureOutsideRoom(furnitureID: f.id, roomID: r.id)
         }
         if f.verticalRange.lowerBound < floor - slack { throw .furnitureOutsideRoom(furnitureID: f.id, roomID: r.id) }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// RoomPlan's object categories.
 public enum FurnitureCategory: String, Sendable, Equatable, Hashable, Codable, CaseIterable {
     /// RoomPlan object categories (`CapturedRoom.Object.Category`); `stairs` is a stair flight's bounding box.
@@ -64,6 +66,5 @@ public struct Furniture: Sendable, Equatable, Codable {
     public var verticalRange: ClosedRange<Double> { (center.y - size.y / 2)...(center.y + size.y / 2) }
 }
 
-import Foundation
 @inline(__always) func _cos(_ x: Double) -> Double { cos(x) }
 @inline(__always) func _sin(_ x: Double) -> Double { sin(x) }

@@ -1,3 +1,4 @@
+import PlumbKernel
 /// The kind of room, using RoomPlan's section labels plus a few more.
 public enum RoomType: String, Sendable, Equatable, Hashable, Codable, CaseIterable {
     /// Room kinds used by RoomPlan sections plus common extras.
@@ -43,11 +44,11 @@ public struct Room: Sendable, Equatable, Codable {
 
     /// Floor area in square metres (absolute shoelace area).
     /// - Complexity: O(vertices).
-    public var area: Double { abs(PlanPolygon.signedArea(polygon)) }
+    public var area: Double { abs(Plan2D.signedArea(polygon)) }
 
     /// Centroid of the floor polygon, plan (x, z) metres.
-    public var centroid: SIMD2<Double> { PlanPolygon.centroid(polygon) }
+    public var centroid: SIMD2<Double> { Plan2D.centroid(polygon) ?? .zero }
 
     /// True when plan point `p` lies inside the floor polygon (even-odd rule).
-    public func contains(_ p: SIMD2<Double>) -> Bool { PlanPolygon.contains(polygon, p) }
+    public func contains(_ p: SIMD2<Double>) -> Bool { Plan2D.contains(polygon, p) }
 }

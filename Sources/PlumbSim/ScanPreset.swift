@@ -1,3 +1,5 @@
+import PlumbKernel
+
 /// Named sensor-noise settings of the simulator.
 public enum ScanPreset: String, Sendable, Equatable, Hashable, Codable, CaseIterable {
     /// Exact depths, no outliers, no dropout, every return high confidence.
@@ -117,5 +119,3 @@ public enum ScanSimulatorError: Error, Sendable, Equatable, CustomStringConverti
         }
     }
 }
-
-import PlumbKernel

@@ -1,3 +1,4 @@
+import PlumbKernel
 /// Builds the true solids of a ``FloorPlan`` as a labelled triangle mesh.
 ///
 /// Walls are swept solids (both faces, end and top caps) with rectangular holes for openings and
@@ -189,7 +190,7 @@ public enum SceneBuilder {
     private static func addFloorAndCeiling(_ r: Room, plan: FloorPlan, into mesh: inout SceneMesh) {
         guard let storey = plan.storey(r.storey) else { return }
         let floorY = plan.floorElevation(of: r)
-        let tris = PlanPolygon.triangulate(r.polygon)
+        let tris = Plan2D.triangulate(r.polygon)
         let fs = mesh.addSurface(SceneSurface(kind: .floor, ownerID: r.id, roomID: r.id))
         let cs = mesh.addSurface(SceneSurface(kind: .ceiling, ownerID: r.id, roomID: r.id))
         let planes = storey.slopedCeilings.map { s in
@@ -207,10 +208,10 @@ public enum SceneBuilder {
                 for (poly, cur) in pieces {
                     // Region where the slope plane is lower: (pl - cur)(p) < 0.
                     let dg = pl.g - cur.g, dc = pl.c - cur.c
-                    let below = PlanPolygon.clipConvex(poly, normal: dg, offset: -dc)
-                    let above = PlanPolygon.clipConvex(poly, normal: -dg, offset: dc)
-                    if below.count >= 3 && abs(PlanPolygon.signedArea(below)) > 1e-10 { next.append((below, pl)) }
-                    if above.count >= 3 && abs(PlanPolygon.signedArea(above)) > 1e-10 { next.append((above, cur)) }
+                    let below = Plan2D.clipConvex(poly, normal: dg, offset: -dc)
+                    let above = Plan2D.clipConvex(poly, normal: -dg, offset: dc)
+                    if below.count >= 3 && abs(Plan2D.signedArea(below)) > 1e-10 { next.append((below, pl)) }
+                    if above.count >= 3 && abs(Plan2D.signedArea(above)) > 1e-10 { next.append((above, cur)) }
                 }
                 pieces = next
             }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// One side face of a wall as a plan curve, and the room it faces.
 public struct WallFace: Sendable, Equatable {
     /// Host wall identifier.
@@ -103,5 +105,4 @@ public enum WallTessellation {
     }
 }
 
-import Foundation
 @inline(__always) func _acos(_ x: Double) -> Double { acos(x) }

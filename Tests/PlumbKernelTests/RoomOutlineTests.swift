@@ -55,7 +55,7 @@ struct RoomOutlineTests {
         let outline = try RoomOutlineBuilder.build(footprint: footprint(truth), walls: walls)
         #expect(outline.corners.count == 6)
         #expect(maxCornerError(outline.corners, truth) < 1e-9)
-        #expect(abs(outline.area - abs(planSignedArea(truth))) < 1e-9)
+        #expect(abs(outline.area - abs(Plan2D.signedArea(truth))) < 1e-9)
         #expect(outline.edges.allSatisfy { $0.wallIndex != nil && $0.wallIndex != 6 })
     }
 

@@ -104,8 +104,8 @@ import Testing
         let pocket: [SIMD2<Double>] = [SIMD2(0, 0), SIMD2(2, 0), SIMD2(1.5, -1), SIMD2(2.5, -1), SIMD2(2, 0),
                                        SIMD2(4, 0), SIMD2(4, 3), SIMD2(0, 3)]
         let rect: [SIMD2<Double>] = [SIMD2(0, 0), SIMD2(4, 0), SIMD2(4, 3), SIMD2(0, 3)]
-        #expect(abs(abs(PlanPolygon.signedArea(spike)) - 11.86) < 1e-12)
-        #expect(abs(abs(PlanPolygon.signedArea(pocket)) - 12.5) < 1e-12)
+        #expect(abs(abs(Plan2D.signedArea(spike)) - 11.86) < 1e-12)
+        #expect(abs(abs(Plan2D.signedArea(pocket)) - 12.5) < 1e-12)
         for poly in [spike, pocket, Array(spike.reversed()), Array(pocket.reversed())] {
             #expect(abs(PolygonOverlap.iou(poly, poly) - 1) < 1e-12)
             #expect(abs(PolygonOverlap.iou(rect, poly) - PolygonOverlap.iou(poly, rect)) < 1e-12)

@@ -102,7 +102,7 @@ import Testing
                     let a = r.polygon[i], b = r.polygon[(i + 1) % n]
                     guard Geo.length(b - a) > 0.05 else { continue }
                     let mid = (a + b) / 2
-                    let onFace = faces.contains { PlanPolygon.distance(mid, segment: $0.0, $0.1) < 1e-3 }
+                    let onFace = faces.contains { Plan2D.distance(mid, segment: $0.0, $0.1) < 1e-3 }
                     let onArc = g.plan.walls.contains { $0.isCurved }
                     #expect(onFace || onArc, "\(g.plan.name) room \(r.id) edge \(i)")
                 }

@@ -209,7 +209,7 @@ struct RealismTests {
         let room = sim.plan.rooms[1]
         let outside = (0..<b.count).filter { i in
             let p = b.worldPoint(i)
-            return !PlanPolygon.contains(room.polygon, SIMD2(p.x, p.z)) && PlanPolygon.boundaryDistance(room.polygon, SIMD2(p.x, p.z)) > 0.5
+            return !Plan2D.contains(room.polygon, SIMD2(p.x, p.z)) && Plan2D.boundaryDistance(room.polygon, SIMD2(p.x, p.z)) > 0.5
         }.count
         #expect(outside > 100, "points seen through openings: \(outside)")
     }

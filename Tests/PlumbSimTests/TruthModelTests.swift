@@ -1,3 +1,4 @@
+import PlumbKernel
 import Foundation
 import Plumbline
 import Testing
@@ -92,7 +93,7 @@ import Testing
                     guard onLine else { continue }
                     let seg = w.planCenterLine
                     for p in [seg.start, seg.end] {
-                        let d = PlanPolygon.boundaryDistance(room.polygon, SIMD2<Double>(p))
+                        let d = Plan2D.boundaryDistance(room.polygon, SIMD2<Double>(p))
                         #expect(d < 0.01, "\(name)/\(room.id): wall end \(p) is \(d) m off the polygon")
                     }
                 }

@@ -1,3 +1,4 @@
+import PlumbKernel
 import Foundation
 import Testing
 @testable import PlumbSim
@@ -104,7 +105,7 @@ func baseRoomPlan() -> FloorPlan {
             func onT(_ p: SIMD2<Double>) -> Bool {
                 plan.walls.filter { $0.id != w.id }.filter { o in
                     guard case let .straight(a, b) = o.centerLine else { return false }
-                    return PlanPolygon.distance(p, segment: a, b) < 1e-6
+                    return Plan2D.distance(p, segment: a, b) < 1e-6
                 }.count >= 2
             }
             #expect(onT(s) ? e.0 == 0 : abs(e.0 - 0.15) < 1e-9, "\(w.id) start \(e.0)")

@@ -23,7 +23,7 @@ struct OutlineUntanglingTests {
         #expect(PolygonSimplicity.firstIntersection(u.corners) == nil, "\(u.corners)")
         #expect(u.corners.count == u.edges.count)
         // The big loop (the room, about 12 m²) is kept, not the sliver.
-        #expect(planSignedArea(u.corners) > 11.5 && planSignedArea(u.corners) < 12.5, "\(planSignedArea(u.corners))")
+        #expect(Plan2D.signedArea(u.corners) > 11.5 && Plan2D.signedArea(u.corners) < 12.5, "\(Plan2D.signedArea(u.corners))")
         // Every side still lies on the wall it had.
         for (k, e) in u.edges.enumerated() {
             #expect(e.wall.distance(to: u.corners[k]) < 1e-9 && e.wall.distance(to: u.corners[(k + 1) % u.corners.count]) < 1e-9)
@@ -40,7 +40,7 @@ struct OutlineUntanglingTests {
         #expect(PolygonSimplicity.firstIntersection(o.corners) != nil)
         let u = o.untangled()
         #expect(PolygonSimplicity.firstIntersection(u.corners) == nil, "\(u.corners)")
-        #expect(abs(planSignedArea(u.corners) - 10.5) < 1e-9, "\(planSignedArea(u.corners))")
+        #expect(abs(Plan2D.signedArea(u.corners) - 10.5) < 1e-9, "\(Plan2D.signedArea(u.corners))")
     }
 
     /// Whether the tolerance-based search finds nothing in `o` (so the exact test is what cuts it).
@@ -52,7 +52,7 @@ struct OutlineUntanglingTests {
         let o = Self.outline([[0, 0], [4, 0], [3.5, 0], [3.5, 3], [0, 3]])
         let u = o.untangled()
         #expect(PolygonSimplicity.firstIntersection(u.corners) == nil, "\(u.corners)")
-        #expect(abs(planSignedArea(u.corners) - 10.5) < 1e-9)
+        #expect(abs(Plan2D.signedArea(u.corners) - 10.5) < 1e-9)
         let square = Self.outline([[0, 0], [4, 0], [4, 3], [0, 3]])
         #expect(square.untangled() == square)
     }
@@ -84,7 +84,7 @@ struct OutlineUntanglingTests {
         #expect(Self.outline(u.corners).untangled().corners == u.corners)
         #expect(RoomOutline.firstTangle(u.corners) == nil, "\(u.corners)")
         // The hall above z = 1.145 (3.66 m² by the shoelace formula) is kept, the pocket (1.3 m²) dropped.
-        #expect(abs(planSignedArea(u.corners) - 3.6576) < 0.01, "\(planSignedArea(u.corners))")
+        #expect(abs(Plan2D.signedArea(u.corners) - 3.6576) < 0.01, "\(Plan2D.signedArea(u.corners))")
         #expect(u.corners.allSatisfy { $0.y > 1.1 }, "\(u.corners)")
     }
 }

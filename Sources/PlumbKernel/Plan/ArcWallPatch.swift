@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#else
+import Foundation
+#endif
+
 /// A piece of a curved (circular-arc) wall surface with its own 2D coordinates, the arc counterpart of
 /// ``WallPatch`` for looking for holes and recesses in the points around it.
 ///
@@ -97,9 +103,3 @@ package struct ArcWallPatch: Sendable, Hashable, Codable, WallSurfaceCoordinates
         }
     }
 }
-
-#if canImport(Glibc)
-import Glibc
-#else
-import Foundation
-#endif

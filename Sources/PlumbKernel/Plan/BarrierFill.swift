@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#else
+import Foundation
+#endif
+
 /// A room's plan footprint found by flooding free space from a seed until walls stop it.
 ///
 /// Each wall is drawn into a raster as a barrier along its whole supported extent (over doors and windows,
@@ -89,9 +95,3 @@ package enum BarrierFill {
         return grid
     }
 }
-
-#if canImport(Glibc)
-import Glibc
-#else
-import Foundation
-#endif

@@ -113,13 +113,3 @@ public enum PlanWall: Sendable, Hashable, Codable {
 /// z component of the 2D cross product `a x b` (positive when b is counter-clockwise from a).
 @inlinable package func planCross(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> Double { a.x * b.y - a.y * b.x }
 
-/// Signed area of a closed polygon (positive when counter-clockwise in a right-handed x-y plane), m².
-/// - Complexity: O(n).
-package func planSignedArea(_ polygon: [SIMD2<Double>]) -> Double {
-    guard polygon.count >= 3 else { return 0 }
-    var s = 0.0
-    for i in 0..<polygon.count {
-        s += planCross(polygon[i], polygon[(i + 1) % polygon.count])
-    }
-    return s / 2
-}

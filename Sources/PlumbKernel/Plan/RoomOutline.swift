@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#else
+import Foundation
+#endif
+
 /// The closed outline of one room in plan view: corners where consecutive walls meet, and which wall
 /// bounds each side.
 ///
@@ -21,7 +27,7 @@ public struct RoomOutline: Sendable, Equatable {
 
     /// Enclosed area, m² (straight sides; arcs are measured by their chords plus circular segments).
     public var area: Double {
-        var a = abs(planSignedArea(corners))
+        var a = abs(Plan2D.signedArea(corners))
         for (k, e) in edges.enumerated() {
             guard case let .arc(c, r) = e.wall else { continue }
             let p = corners[k], q = corners[(k + 1) % corners.count]
@@ -251,7 +257,7 @@ package enum RoomOutlineBuilder {
         var outline = RoomOutline(corners: corners, edges: edges)
         outline.removeShortEdges(shorterThan: options.minimumEdge)
         guard outline.corners.count >= 3 else { throw .degenerate("fewer than three sides remain after removing slivers") }
-        if planSignedArea(outline.corners) < 0 {
+        if Plan2D.signedArea(outline.corners) < 0 {
             outline.corners.reverse()
             outline.edges.reverse()
             // After reversing, edge k must run from corners[k] to corners[k+1]: shift edges by one.
@@ -330,9 +336,3 @@ package func simplifyClosedPolyline(_ p: [SIMD2<Double>], tolerance: Double) -> 
     dp(far, p.count)
     return p.indices.filter { keep[$0] }.map { p[$0] }
 }
-
-#if canImport(Glibc)
-import Glibc
-#else
-import Foundation
-#endif

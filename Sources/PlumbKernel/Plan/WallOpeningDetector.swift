@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#else
+import Foundation
+#endif
+
 /// Finds openings in a wall from the scan points around it: holes (nothing on the wall surface, seen
 /// through or not seen at all, and not hidden by something in front) and recesses (a surface set back a few
 /// centimetres, such as a closed door leaf or window glass), and looks for a swung door leaf beside each
@@ -636,9 +642,3 @@ package enum WallOpeningDetector {
         return Double(seen.lazy.filter { $0 }.count) / Double(nu * nv)
     }
 }
-
-#if canImport(Glibc)
-import Glibc
-#else
-import Foundation
-#endif

@@ -1,4 +1,5 @@
 import Plumbline
+import Foundation
 
 /// Matches doors, windows or openings of one type by rectangle IoU in the truth host wall's plane.
 ///
@@ -58,5 +59,3 @@ public enum OpeningMatcher {
         return (s, g.pairs)
     }
 }
-
-import Foundation

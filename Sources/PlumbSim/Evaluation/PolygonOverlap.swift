@@ -1,3 +1,4 @@
+import PlumbKernel
 /// Exact overlap of plan polygons (convex or not, and also touching themselves at a corner, as a built
 /// floor's spike or pocket does), plan (x, z) metres.
 ///
@@ -25,7 +26,7 @@ public enum PolygonOverlap {
             for (j, u) in tb.enumerated() {
                 let ba = boxA[i], bb = boxB[j]
                 if ba.max.x <= bb.min.x || bb.max.x <= ba.min.x || ba.max.y <= bb.min.y || bb.max.y <= ba.min.y { continue }
-                total += t.sign * u.sign * abs(PlanPolygon.signedArea(clip(t.triangle, by: u.triangle)))
+                total += t.sign * u.sign * abs(Plan2D.signedArea(clip(t.triangle, by: u.triangle)))
             }
         }
         return Swift.max(total, 0)
@@ -34,11 +35,11 @@ public enum PolygonOverlap {
     /// The fan triangles of `p` from its first vertex, each counter-clockwise, with sign +1 where it
     /// turns as the whole polygon does and −1 where it turns against it; zero-area triangles left out.
     private static func signedFan(_ p: [SIMD2<Double>]) -> [(triangle: [SIMD2<Double>], sign: Double)] {
-        let orientation: Double = PlanPolygon.signedArea(p) < 0 ? -1 : 1
+        let orientation: Double = Plan2D.signedArea(p) < 0 ? -1 : 1
         var out: [(triangle: [SIMD2<Double>], sign: Double)] = []
         for i in 1..<(p.count - 1) {
             let t = [p[0], p[i], p[i + 1]]
-            let area = PlanPolygon.signedArea(t)
+            let area = Plan2D.signedArea(t)
             guard area != 0 else { continue }
             out.append((area > 0 ? t : [t[0], t[2], t[1]], area > 0 ? orientation : -orientation))
         }
@@ -50,24 +51,14 @@ public enum PolygonOverlap {
     /// - Complexity: as ``intersectionArea(_:_:)``.
     public static func iou(_ a: [SIMD2<Double>], _ b: [SIMD2<Double>]) -> Double {
         let inter = intersectionArea(a, b)
-        let union = abs(PlanPolygon.signedArea(a)) + abs(PlanPolygon.signedArea(b)) - inter
+        let union = abs(Plan2D.signedArea(a)) + abs(Plan2D.signedArea(b)) - inter
         return union > 0 ? min(max(inter / union, 0), 1) : 0
     }
 
     /// The intersection of convex polygon `subject` with convex counter-clockwise polygon `clipper`.
     /// - Complexity: O(n·m).
     public static func clip(_ subject: [SIMD2<Double>], by clipper: [SIMD2<Double>]) -> [SIMD2<Double>] {
-        var out = subject
-        let ccw = PlanPolygon.signedArea(clipper) >= 0
-        for k in clipper.indices where !out.isEmpty {
-            let p = clipper[k], q = clipper[(k + 1) % clipper.count]
-            let e = q - p
-            // Outward normal of a counter-clockwise edge is (e.z, -e.x).
-            var n = SIMD2(e.y, -e.x)
-            if !ccw { n = -n }
-            out = PlanPolygon.clipConvex(out, normal: n, offset: (n * p).sum())
-        }
-        return out.count >= 3 ? out : []
+        Plan2D.clip(subject, byConvex: clipper)
     }
 
     /// The intersection area of two convex polygons (either orientation), square metres.
@@ -75,7 +66,7 @@ public enum PolygonOverlap {
     public static func convexIntersectionArea(_ a: [SIMD2<Double>], _ b: [SIMD2<Double>]) -> Double {
         guard a.count >= 3, b.count >= 3, isFinite(a), isFinite(b) else { return 0 }
         let o = a[0]
-        return abs(PlanPolygon.signedArea(clip(a.map { $0 - o }, by: b.map { $0 - o })))
+        return abs(Plan2D.signedArea(clip(a.map { $0 - o }, by: b.map { $0 - o })))
     }
 
     private static func isFinite(_ p: [SIMD2<Double>]) -> Bool { p.allSatisfy { $0.x.isFinite && $0.y.isFinite } }

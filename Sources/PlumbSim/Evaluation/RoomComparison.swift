@@ -1,3 +1,4 @@
+import PlumbKernel
 import Foundation
 import Plumbline
 
@@ -89,26 +90,7 @@ enum RoomComparison {
         if let f = r.floors.max(by: { $0.area < $1.area }), f.area > 0 {
             return f.planOutline.vertices.map { SIMD2<Double>($0) }
         }
-        return convexHull(r.walls.flatMap { w -> [SIMD2<Double>] in let g = UprightSurfaceGeometry(w); return [g.start, g.end] })
-    }
-
-    /// Andrew's monotone-chain convex hull, counter-clockwise in (x, z); O(n log n).
-    static func convexHull(_ pts: [SIMD2<Double>]) -> [SIMD2<Double>] {
-        let p = pts.sorted { $0.x != $1.x ? $0.x < $1.x : $0.y < $1.y }
-        guard p.count >= 3 else { return [] }
-        func cross(_ o: SIMD2<Double>, _ a: SIMD2<Double>, _ b: SIMD2<Double>) -> Double {
-            (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x)
-        }
-        var lower: [SIMD2<Double>] = [], upper: [SIMD2<Double>] = []
-        for q in p {
-            while lower.count >= 2 && cross(lower[lower.count - 2], lower[lower.count - 1], q) <= 0 { lower.removeLast() }
-            lower.append(q)
-        }
-        for q in p.reversed() {
-            while upper.count >= 2 && cross(upper[upper.count - 2], upper[upper.count - 1], q) <= 0 { upper.removeLast() }
-            upper.append(q)
-        }
-        let hull = Array(lower.dropLast() + upper.dropLast())
+        let hull = ConvexHull2D.hull(r.walls.flatMap { w -> [SIMD2<Double>] in let g = UprightSurfaceGeometry(w); return [g.start, g.end] })
         return hull.count >= 3 ? hull : []
     }
 }

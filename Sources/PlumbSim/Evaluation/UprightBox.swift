@@ -1,3 +1,4 @@
+import PlumbKernel
 import Plumbline
 
 /// An upright box (vertical axis = world y): a convex plan footprint swept between two heights.
@@ -25,7 +26,7 @@ public struct UprightBox: Sendable, Equatable, Codable {
     }
 
     /// Volume, cubic metres.
-    public var volume: Double { abs(PlanPolygon.signedArea(footprint)) * max(top - bottom, 0) }
+    public var volume: Double { abs(Plan2D.signedArea(footprint)) * max(top - bottom, 0) }
 
     /// Plan centre (vertex mean of the footprint), metres.
     public var planCenter: SIMD2<Double> { footprint.reduce(.zero, +) / Double(max(footprint.count, 1)) }

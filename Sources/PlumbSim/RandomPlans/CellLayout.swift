@@ -1,3 +1,4 @@
+import PlumbKernel
 import Foundation
 
 /// A room drawn by its wall centre-line polygon, before walls and inner faces are derived.
@@ -124,7 +125,7 @@ struct AssembledLayout {
         var edges: [String: [(SIMD2<Double>, SIMD2<Double>)]] = [:]
         for c in cells {
             guard let (poly, straight) = innerPolygon(c, lines: lines) else { return nil }
-            guard PlanPolygon.signedArea(poly) > 0.5, PlanPolygon.firstSelfIntersection(poly) == nil else { return nil }
+            guard Plan2D.signedArea(poly) > 0.5, Plan2D.firstSelfIntersection(poly) == nil else { return nil }
             rooms.append(Room(id: c.id, name: c.name, type: c.type, storey: c.storey, polygon: poly, floorElevation: c.floorElevation,
                               ceilingHeight: c.ceilingHeight))
             edges[c.id] = straight

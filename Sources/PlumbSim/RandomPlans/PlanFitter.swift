@@ -154,22 +154,22 @@ struct PlanFitter {
     /// window's sill in front of it, and clear of other furniture.
     func fits(_ r: Room, footprint fp: [SIMD2<Double>], bottom: Double, top: Double, ignoreKeepOut: Bool = false) -> Bool {
         for c in fp {
-            guard r.contains(c), PlanPolygon.boundaryDistance(r.polygon, c) >= 0.008 else { return false }
+            guard r.contains(c), Plan2D.boundaryDistance(r.polygon, c) >= 0.008 else { return false }
             if top > plan.ceilingElevation(of: r, at: c) - 0.02 { return false }
         }
         let poly = r.polygon
         for i in poly.indices {
             let a = poly[i], b = poly[(i + 1) % poly.count]
-            if PlanPolygon.contains(fp, a) { return false }
-            for j in 0..<4 where PlanPolygon.segmentsCross(a, b, fp[j], fp[(j + 1) % 4]) { return false }
+            if Plan2D.contains(fp, a) { return false }
+            for j in 0..<4 where Plan2D.segmentsCross(a, b, fp[j], fp[(j + 1) % 4]) { return false }
         }
         if !ignoreKeepOut {
-            for z in keepOut[r.id] ?? [] where PlanPolygon.convexOverlap(z, fp) { return false }
+            for z in keepOut[r.id] ?? [] where Plan2D.convexOverlap(z, fp) { return false }
         }
-        for (z, sill) in windowZones[r.id] ?? [] where top > sill + 0.02 && PlanPolygon.convexOverlap(z, fp) { return false }
+        for (z, sill) in windowZones[r.id] ?? [] where top > sill + 0.02 && Plan2D.convexOverlap(z, fp) { return false }
         for f in plan.furniture where f.roomID == r.id {
             guard f.verticalRange.upperBound > bottom + 1e-3, f.verticalRange.lowerBound < top - 1e-3 else { continue }
-            if PlanPolygon.convexOverlap(f.footprint, fp, tolerance: 0.005) { return false }
+            if Plan2D.convexOverlap(f.footprint, fp, tolerance: 0.005) { return false }
         }
         return true
     }

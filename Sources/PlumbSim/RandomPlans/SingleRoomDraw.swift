@@ -53,7 +53,7 @@ enum SingleRoomDraw {
             let a = outline[e], b = outline[(e + 1) % outline.count]
             probe.insert((a + b) / 2 - Geo.left(Geo.unit(b - a)) * s, at: e + 1)
         }
-        let probeTris = PlanPolygon.triangulate(probe).map { [probe[$0.0], probe[$0.1], probe[$0.2]] }
+        let probeTris = Plan2D.triangulate(probe).map { [probe[$0.0], probe[$0.1], probe[$0.2]] }
         var zones: [[SIMD2<Double>]] = []
         for _ in 0..<neighbourCount {
             for _ in 0..<10 {
@@ -75,8 +75,8 @@ enum SingleRoomDraw {
                 let depth = hall ? rng.uniform(1.15, 1.7, step: 0.05) : rng.uniform(2.0, 4.5, step: 0.05)
                 let p0 = a + dir * s0, p1 = a + dir * (s0 + span)
                 let zone = [p0 - dir * 0.6 + out * 0.05, p1 + dir * 0.6 + out * 0.05, p1 + dir * 0.6 + out * (depth + 0.6), p0 - dir * 0.6 + out * (depth + 0.6)]
-                guard !probeTris.contains(where: { PlanPolygon.convexOverlap($0, zone) }),
-                      !zones.contains(where: { PlanPolygon.convexOverlap($0, zone) }) else { continue }
+                guard !probeTris.contains(where: { Plan2D.convexOverlap($0, zone) }),
+                      !zones.contains(where: { Plan2D.convexOverlap($0, zone) }) else { continue }
                 zones.append(zone)
                 let type: RoomType = hall ? .hallway : rng.pick([.bedroom, .livingRoom, .kitchen, .bathroom, .office, .diningRoom, .storage, .hallway])
                 let id = "n\(cells.count)"
@@ -309,7 +309,7 @@ enum Outlines {
         default:
             return nil
         }
-        guard PlanPolygon.signedArea(out) > 0, PlanPolygon.firstSelfIntersection(out) == nil else { return nil }
+        guard Plan2D.signedArea(out) > 0, Plan2D.firstSelfIntersection(out) == nil else { return nil }
         // Every edge at least 0.4 m long.
         for i in out.indices where Geo.length(out[(i + 1) % out.count] - out[i]) < 0.4 { return nil }
         return out

@@ -84,16 +84,16 @@ public enum RealScanEvaluation {
         let cuts = openSides(truth)
         func clip(_ p: [SIMD2<Double>]) -> [SIMD2<Double>] {
             var out = p
-            for c in cuts { out = PlanPolygon.clipConvex(out, normal: c.normal, offset: c.offset) }
+            for c in cuts { out = Plan2D.clipConvex(out, normal: c.normal, offset: c.offset) }
             return out
         }
         let truthPolys = truth.rooms.map { clip($0.polygon) }
         let modelClipped = modelPolys.map(clip)
         var inter = 0.0
         for m in modelPolys { for t in truthPolys { inter += PolygonOverlap.intersectionArea(m, t) } }
-        let modelArea = modelClipped.reduce(0) { $0 + abs(PlanPolygon.signedArea($1)) }
-        let modelAreaUnclipped = modelPolys.reduce(0) { $0 + abs(PlanPolygon.signedArea($1)) }
-        let truthArea = truthPolys.reduce(0) { $0 + abs(PlanPolygon.signedArea($1)) }
+        let modelArea = modelClipped.reduce(0) { $0 + abs(Plan2D.signedArea($1)) }
+        let modelAreaUnclipped = modelPolys.reduce(0) { $0 + abs(Plan2D.signedArea($1)) }
+        let truthArea = truthPolys.reduce(0) { $0 + abs(Plan2D.signedArea($1)) }
         let union = modelArea + truthArea - inter
         let clipNote: String? = cuts.isEmpty ? nil : cuts.map(\.note).joined(separator: "; ")
         let floor = RealScanScore.Floor(
@@ -109,7 +109,7 @@ public enum RealScanEvaluation {
             guard let y = RoomComparison.floorElevation(room) else { continue }
             let poly = modelClipped[k].count >= 3 ? modelClipped[k] : modelPolys[k]
             let centre: SIMD2<Double>
-            if poly.count >= 3 { centre = PlanPolygon.centroid(poly) } else {
+            if poly.count >= 3 { centre = Plan2D.centroid(poly) ?? .zero } else {
                 centre = truth.planPoint(frames[k].scanPoint(fromModel: SIMD3(0, y, 0)))
             }
             // The model's floor height under the centre: on the plane of its largest floor (a model built from a
@@ -117,7 +117,7 @@ public enum RealScanEvaluation {
             let centreModel = frames[k].modelPoint(fromScan: truth.point(plan: centre, height: 0))
             let level = truth.height(frames[k].scanPoint(fromModel: SIMD3(centreModel.x, Self.floorHeight(room, x: centreModel.x, z: centreModel.z) ?? y,
                                                                            centreModel.z)))
-            let w = max(abs(PlanPolygon.signedArea(poly)), 1e-6)
+            let w = max(abs(Plan2D.signedArea(poly)), 1e-6)
             levelSum += w * level
             errorSum += w * (level - truth.floorHeight(atPlan: centre))
             weight += w
@@ -223,7 +223,7 @@ public enum RealScanEvaluation {
         var out: [(room: Int, side: Int, a: SIMD2<Double>, b: SIMD2<Double>, outward: SIMD2<Double>)] = []
         for (r, room) in truth.rooms.enumerated() where room.isComplete == complete {
             let p = room.polygon
-            let ccw = PlanPolygon.signedArea(p) > 0
+            let ccw = Plan2D.signedArea(p) > 0
             for i in p.indices {
                 let a = p[i], b = p[(i + 1) % p.count]
                 if truth.walls.contains(where: { planeCovers($0, a, b, truth: truth) }) { continue }
@@ -388,7 +388,7 @@ public enum RealScanEvaluation {
                 let p = room.polygon
                 for i in p.indices where planeCovers(w, p[i], p[(i + 1) % p.count], truth: truth) {
                     extent = (p[i], p[(i + 1) % p.count])
-                    let c = PlanPolygon.centroid(p)
+                    let c = Plan2D.centroid(p) ?? .zero
                     if plane.signedDistance(truth.point(plan: c, height: truth.height(plane.point))) > 0 { plane.normal = -plane.normal }
                     break search
                 }

@@ -67,7 +67,7 @@ public struct RealScanTruth: Sendable, Codable, Equatable {
         }
 
         /// Floor area of the polygon, m². O(n).
-        public var area: Double { abs(PlanPolygon.signedArea(polygon)) }
+        public var area: Double { abs(Plan2D.signedArea(polygon)) }
     }
 
     /// A measured wall plane.
@@ -294,9 +294,9 @@ public struct RealScanTruth: Sendable, Codable, Equatable {
             let key = up == .z ? "polygon_xy" : "polygon_xz"
             let polyKey = o["polygon"] != nil ? "polygon" : key
             guard let poly = try rr.points2(polyKey) else { throw .missingField("\(path).polygon | \(path).\(key)") }
-            let area = abs(PlanPolygon.signedArea(poly))
+            let area = abs(Plan2D.signedArea(poly))
             guard area > 0.01 else { throw .badField("\(path).\(polyKey)", reason: "area \(area) m² is not positive") }
-            if let s = PlanPolygon.firstSelfIntersection(poly) {
+            if let s = Plan2D.firstSelfIntersection(poly) {
                 throw .badField("\(path).\(polyKey)", reason: "side \(s) crosses another side")
             }
             if let declared = try rr.number("area_m2"), abs(declared - area) > 0.02 * area + 0.1 {

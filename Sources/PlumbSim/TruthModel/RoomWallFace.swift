@@ -1,3 +1,5 @@
+import Foundation
+
 /// The part of one wall face that bounds a room: the face's plan curve (in the wall's direction of
 /// travel) and the arc-length interval of it that lies on the room's floor-polygon boundary.
 public struct RoomWallFace: Sendable, Equatable {
@@ -142,5 +144,3 @@ struct FaceCurve {
         }
     }
 }
-
-import Foundation

@@ -65,7 +65,7 @@ struct ObjectExtraction {
         vo.minimumPoints = options.minimumObjectPoints
         guard let clusters = try? VoxelClustering.cluster(cloud, indices: keep, options: vo) else { return [] }
         let splitter = ClusterSplitter()
-        let roomArea = abs(planSignedArea(outline.corners))
+        let roomArea = abs(Plan2D.signedArea(outline.corners))
         let merger = ContainedPartMerge()
         let (parts, boxes) = merger.mergedWithBoxes(
             clusters.clusters.flatMap { splitter.split($0, cloud: cloud) }, cloud: cloud)

@@ -71,8 +71,8 @@ extension RoomOutline {
                 loops.append(loop)
             }
             // Corners run counter-clockwise: the room is the loop with the largest positive signed area.
-            let best = loops.max { planSignedArea($0.corners) < planSignedArea($1.corners) }!
-            guard best.corners.count >= 3, planSignedArea(best.corners) > 0 else { break }
+            let best = loops.max { Plan2D.signedArea($0.corners) < Plan2D.signedArea($1.corners) }!
+            guard best.corners.count >= 3, Plan2D.signedArea(best.corners) > 0 else { break }
             o = best
         }
         return o

@@ -22,7 +22,7 @@ struct WallSupportedBox {
         let m = outline.corners.count
         guard m >= 3 else { return box }
         // The outline's winding decides which side of an edge is inside.
-        let ccw = planSignedArea(outline.corners) > 0
+        let ccw = Plan2D.signedArea(outline.corners) > 0
         for axisIndex in 0..<2 {
             for sign in [-1.0, 1.0] {
                 let axis3 = axisIndex == 0 ? out.axis0 : out.axis1
