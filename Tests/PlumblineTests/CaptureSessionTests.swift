@@ -87,7 +87,7 @@ struct CaptureSessionTests {
         var broken = f[1]
         broken.depth[7] = .nan
         broken.timestamp = 0.2
-        await #expect(throws: CaptureSessionError.invalidFrame(frame: 1, reason: DepthFrameError.badDepth(index: 7).description)) {
+        await #expect(throws: CaptureSessionError.invalidFrame(frame: 1, error: .badDepth(index: 7))) {
             try await session.ingest(broken)
         }
         try await session.stop()

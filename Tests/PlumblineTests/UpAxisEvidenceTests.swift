@@ -81,7 +81,7 @@ struct UpAxisEvidenceTests {
             RoomBuildError.upAxisNotFound,
             RoomBuildError.implausibleGeometry("the ceiling is -3.19 m above the floor at outline corner 0"),
             RoomBuildError.invalidModel(.nonFinite(element: "walls[0]", field: "dimensions.y")),
-            RoomSegmentationError.upAxisNotFound("no planes"),
+            RoomSegmentationError.upAxisNotFound(.invalidCloud(.tooFewPoints(required: 3, actual: 0))),
         ]
         for e in errors {
             #expect(!e.description.contains("--"), "\(e.description)")

@@ -124,13 +124,13 @@ public actor CaptureSession {
     }
 
     /// Fuses one frame, updates the guidance, relocalizes when due and builds a live room when due.
-    /// - Throws: ``CaptureSessionError/notRunning``, ``CaptureSessionError/invalidFrame(frame:reason:)`` or
+    /// - Throws: ``CaptureSessionError/notRunning``, ``CaptureSessionError/invalidFrame(frame:error:)`` or
     ///   ``CaptureSessionError/timestampWentBackwards(frame:previous:timestamp:)``; the frame is then ignored.
     public func ingest(_ frame: DepthFrame) async throws(CaptureSessionError) {
         guard isRunning else { throw .notRunning }
         let clock = ContinuousClock()
         let t0 = clock.now, c0 = threadCPUSeconds()
-        do { try frame.validate() } catch { throw .invalidFrame(frame: framesInRun, reason: error.description) }
+        do { try frame.validate() } catch { throw .invalidFrame(frame: framesInRun, error: error) }
         if let last = lastTimestamp, frame.timestamp < last {
             throw .timestampWentBackwards(frame: framesInRun, previous: last, timestamp: frame.timestamp)
         }

@@ -1,3 +1,5 @@
+import PlumbKernel
+
 /// Everything that can go wrong in a ``CaptureSession``; each case names the input at fault.
 public enum CaptureSessionError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A configuration setting is out of range.
@@ -6,16 +8,16 @@ public enum CaptureSessionError: Error, Sendable, Equatable, CustomStringConvert
     case notRunning
     /// `run` was called while a run is active.
     case alreadyRunning
-    /// Frame number `frame` of the run is invalid (see `DepthFrameError`).
-    case invalidFrame(frame: Int, reason: String)
+    /// Frame number `frame` of the run is invalid (PlumbKernel's `DepthFrameError` says how).
+    case invalidFrame(frame: Int, error: DepthFrameError)
     /// Frame number `frame` has a timestamp earlier than the previous frame's.
     case timestampWentBackwards(frame: Int, previous: Double, timestamp: Double)
     /// The run fused too few points to build a room (`points` voxels, `required` needed).
     case tooLittleData(points: Int, required: Int)
     /// Relocalization against the saved world map failed.
     case relocalizationFailed(RelocalizationError)
-    /// The final or live room build failed (the builder's message).
-    case buildFailed(String)
+    /// The final or live room build failed (the builder's typed cause).
+    case buildFailed(RoomBuildError)
 
     /// A one-line human-readable description.
     public var description: String {
@@ -27,7 +29,7 @@ public enum CaptureSessionError: Error, Sendable, Equatable, CustomStringConvert
         case let .timestampWentBackwards(f, p, t): "frame \(f): timestamp \(t) s is before the previous frame's \(p) s"
         case let .tooLittleData(p, r): "the run fused \(p) voxels, at least \(r) are needed to build a room"
         case let .relocalizationFailed(e): "relocalization failed: \(e)"
-        case let .buildFailed(m): "room build failed: \(m)"
+        case let .buildFailed(e): "room build failed: \(e)"
         }
     }
 }

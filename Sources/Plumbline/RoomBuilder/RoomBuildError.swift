@@ -5,8 +5,8 @@ import PlumbKernel
 public enum RoomBuildError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The input cloud is unusable (empty, non-finite, mismatched attributes).
     case invalidCloud(PointCloudError)
-    /// Plane segmentation failed (its error, as text).
-    case segmentationFailed(String)
+    /// Plane segmentation refused the input or an option (PlumbKernel's typed cause).
+    case segmentationFailed(PlaneSegmentationError)
     /// No up axis could be told from the scan's horizontal planes; pass one explicitly.
     case upAxisNotFound
     /// No floor or ceiling plane was found, so the room's vertical extent is unknown.
@@ -26,7 +26,7 @@ public enum RoomBuildError: Error, Sendable, Equatable, CustomStringConvertible 
     public var description: String {
         switch self {
         case let .invalidCloud(e): "invalid point cloud: \(e)"
-        case let .segmentationFailed(why): "plane segmentation failed: \(why)"
+        case let .segmentationFailed(e): "plane segmentation failed: \(e)"
         case .upAxisNotFound: "could not detect the up axis from the scan's planes; it must be given"
         case .noFloorOrCeiling: "no floor or ceiling plane found: the scan must show the floor or the ceiling"
         case let .noClosedOutline(why): "no closed room outline: \(why)"

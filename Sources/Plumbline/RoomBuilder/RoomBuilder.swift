@@ -125,7 +125,7 @@ public struct RoomBuilder: Sendable {
         guard input.count >= 1000 else { throw .invalidCloud(.tooFewPoints(required: 1000, actual: input.count)) }
         var seg: PlaneSegmentationResult
         do { seg = try PlaneSegmenter.segment(input, options: options.segmentation) } catch {
-            throw .segmentationFailed(String(describing: error))
+            throw .segmentationFailed(error)
         }
         clock.lap("segmentation")
         var up = options.upAxis

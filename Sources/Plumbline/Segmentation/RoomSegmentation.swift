@@ -320,7 +320,7 @@ public struct RoomSegmentation: Sendable {
         do { planes = try PlaneSegmenter.segment(sample, options: options.room.segmentation).planes } catch {
             // With the axis given, a sample without planes only leaves the cloud as it is.
             guard options.upAxis == .automatic else { return (options.upAxis, nil) }
-            throw .upAxisNotFound(String(describing: error))
+            throw .upAxisNotFound(error)
         }
         let up = options.upAxis != .automatic ? options.upAxis : UpAxis.detect(from: planes, stations: sample.sensorStations) ?? .y
         let turned = planes.map { p in
@@ -383,8 +383,9 @@ public enum RoomSegmentationError: Error, Sendable, Equatable, CustomStringConve
     case invalidCloud(PointCloudError)
     /// An option is out of range (which and why).
     case invalidOption(String)
-    /// The up axis could not be detected (the plane segmentation's error); pass it explicitly.
-    case upAxisNotFound(String)
+    /// The up axis could not be detected: plane segmentation of the sample refused it (its typed
+    /// cause); pass the axis explicitly.
+    case upAxisNotFound(PlaneSegmentationError)
     /// No storey: no run of points at least 1.5 m tall holding a good share of the cloud.
     case noStorey
     /// The cloud is too large for the segmentation grid (what).
