@@ -96,3 +96,11 @@ public struct RealismRecord: Sendable, Equatable, Codable {
         self.partialWalls = partialWalls
     }
 }
+
+extension SimulatedScan {
+    /// The scan's frames as an archive (source: plan, preset and seed).
+    public var archive: CaptureArchive {
+        CaptureArchive(frames: frames.map(\.frame), roomIDs: frames.map(\.roomID),
+                       source: "plumb simulate: plan \(planName), preset \(preset.rawValue), seed \(seed)")
+    }
+}

@@ -1,5 +1,6 @@
 import Foundation
 import PlumbKernel
+import Plumbline
 import Testing
 @testable import PlumbSim
 

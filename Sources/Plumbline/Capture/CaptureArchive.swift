@@ -188,11 +188,3 @@ public struct CaptureArchive: Sendable, Equatable {
         UInt32(b[o]) | UInt32(b[o + 1]) << 8 | UInt32(b[o + 2]) << 16 | UInt32(b[o + 3]) << 24
     }
 }
-
-extension SimulatedScan {
-    /// The scan's frames as an archive (source: plan, preset and seed).
-    public var archive: CaptureArchive {
-        CaptureArchive(frames: frames.map(\.frame), roomIDs: frames.map(\.roomID),
-                       source: "plumb simulate: plan \(planName), preset \(preset.rawValue), seed \(seed)")
-    }
-}
