@@ -3,7 +3,7 @@ import Plumbline
 
 extension ExportModel {
     /// Reads RoomPlan JSON: a ``Plumbline/CapturedStructure`` when the top-level object has a `rooms` key
-    /// (``Plumbline/RoomPlanJSONElementCounts/hasRooms``), else a ``Plumbline/CapturedRoom``.
+    /// (`RoomPlanJSONElementCounts.hasRooms`), else a ``Plumbline/CapturedRoom``.
     /// - Throws: `RoomPlanJSONError` for unreadable JSON, ``ExportError`` for invalid geometry.
     /// The file is read once, within `RoomPlanJSON.maximumInputBytes` (so a pipe works too), and
     /// its element lists are counted before parsing (`RoomPlanJSON.elementCounts(in:)`): a model
