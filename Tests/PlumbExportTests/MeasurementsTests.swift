@@ -1,7 +1,7 @@
 import Foundation
 import PlumbKernel
 import XCTest
-@testable import PlumbExport
+import PlumbExport
 import PlumbSim
 import Plumbline
 

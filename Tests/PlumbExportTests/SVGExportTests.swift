@@ -3,7 +3,7 @@ import Foundation
 import FoundationXML
 #endif
 import XCTest
-@testable import PlumbExport
+import PlumbExport
 import Plumbline
 
 /// Collects the elements of an SVG with XMLParser (which also proves it well-formed).

@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import PlumbExport
+import PlumbExport
 import Plumbline
 
 final class USDZExportTests: XCTestCase {

@@ -1,6 +1,6 @@
 import Foundation
 import PlumbKernel
-@testable import PlumbIO
+import PlumbIO
 
 /// Hand-rolled file builders, independent of the library's writers, so readers are tested against
 /// bytes assembled here from the format specifications.

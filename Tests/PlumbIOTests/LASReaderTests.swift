@@ -1,7 +1,7 @@
 import Foundation
 import PlumbKernel
 import Testing
-@testable import PlumbIO
+import PlumbIO
 
 /// Files written by laspy and pye57 (libE57Format) through `Scripts/write_las_e57.py fixtures`, once per
 /// test process, with their truth files; `nil` (tests skip) when python3 or a module is missing.

@@ -1,7 +1,7 @@
 import Foundation
 import PlumbKernel
 import Testing
-@testable import PlumbIO
+import PlumbIO
 
 @Suite("Malformed inputs give the expected typed error and location")
 struct MalformedInputTests {

@@ -1,7 +1,7 @@
 import Foundation
 import PlumbKernel
 import Testing
-@testable import PlumbIO
+import PlumbIO
 
 /// Deterministic fuzzing: every truncation and many seeded byte flips of valid files either parse
 /// (to a valid cloud) or throw a typed error. A crash or hang would fail the whole run.

@@ -1,7 +1,7 @@
 import Foundation
 import PlumbKernel
 import Testing
-@testable import PlumbIO
+import PlumbIO
 
 @Suite("PCD fields, types, COUNT > 1, packed colour and organised clouds")
 struct PCDVariantTests {

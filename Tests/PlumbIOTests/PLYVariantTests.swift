@@ -1,7 +1,7 @@
 import Foundation
 import PlumbKernel
 import Testing
-@testable import PlumbIO
+import PlumbIO
 
 @Suite("PLY scalar types, property order and extra elements")
 struct PLYVariantTests {

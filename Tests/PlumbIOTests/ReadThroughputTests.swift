@@ -1,7 +1,7 @@
 import Foundation
 import PlumbKernel
 import Testing
-@testable import PlumbIO
+import PlumbIO
 
 /// Throughput of the readers. 1M points in release builds, 20k in debug builds (the test
 /// still checks correctness there; the MB/s figure is only meaningful in release).

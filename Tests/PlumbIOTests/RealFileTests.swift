@@ -1,7 +1,7 @@
 import Foundation
 import PlumbKernel
 import Testing
-@testable import PlumbIO
+import PlumbIO
 
 /// Real files from ../shared/data; counts are the ones their SOURCE.txt files state. Skipped when absent.
 @Suite("Real PCD files from ../shared/data", .enabled(if: TestPaths.sharedData != nil))

@@ -1,7 +1,7 @@
 import Foundation
 import PlumbKernel
 import Testing
-@testable import PlumbIO
+import PlumbIO
 
 @Suite("Write then read every format and encoding")
 struct RoundTripTests {

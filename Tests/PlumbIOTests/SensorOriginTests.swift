@@ -1,7 +1,7 @@
 import Foundation
 import PlumbKernel
 import Testing
-@testable import PlumbIO
+import PlumbIO
 
 @Suite("Sensor positions in clouds and files")
 struct SensorOriginTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import PlumbKernel
-@testable import PlumbIO
+import PlumbIO
 
 /// Issue 23: bytes after a binary PLY's last vertex and an XYZ file cut inside its last number were
 /// accepted silently on main e6e5f67, bytes after a binary PCD's last point on main bac13bf; all are

@@ -1,5 +1,5 @@
 import Testing
-@testable import PlumbKernel
+import PlumbKernel
 
 /// Flooding a 4 m x 3 m room bounded by four wall lines.
 @Suite("Barrier flood fill")

@@ -1,6 +1,6 @@
 import CLAPACK
 import Testing
-@testable import PlumbKernel
+import PlumbKernel
 
 /// Shared fixtures of the closed-form eigen solver tests (``SymmetricEigen3``, ``SmallestEigenpair3``).
 enum EigenFixtures {

@@ -1,5 +1,5 @@
 import Testing
-@testable import PlumbKernel
+import PlumbKernel
 
 /// Shared fixtures of the fit, LAPACK and box tests (namespaced to avoid clashes with other suites).
 enum FitFixtures {

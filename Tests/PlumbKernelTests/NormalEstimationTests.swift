@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import PlumbKernel
+import PlumbKernel
 
 @Suite("k-NN PCA normal estimation")
 struct NormalEstimationTests {

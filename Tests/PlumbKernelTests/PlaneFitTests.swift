@@ -1,5 +1,5 @@
 import Testing
-@testable import PlumbKernel
+import PlumbKernel
 
 @Suite("Total-least-squares plane fit")
 struct PlaneFitTests {

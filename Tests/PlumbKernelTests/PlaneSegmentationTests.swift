@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import PlumbKernel
+import PlumbKernel
 
 /// Matching of detected planes against a ``SyntheticRoom``'s ground truth.
 struct PlaneRecovery {

@@ -1,5 +1,5 @@
 import Testing
-@testable import PlumbKernel
+import PlumbKernel
 
 @Suite("Radix sort of (key, position) pairs")
 struct RadixSortTests {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import PlumbKernel
+import PlumbKernel
 
 /// Release timing run for normals and plane segmentation on synthetic rooms of 100k and 1M points.
 ///

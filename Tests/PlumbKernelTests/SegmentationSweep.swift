@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import PlumbKernel
+import PlumbKernel
 
 /// Robustness sweep over many synthetic rooms (opt-in: runs only when `PLUMB_SWEEP` is set; asserts nothing
 /// about time). Prints, per room, how many true planes were recovered and the worst inlier-count ratio.

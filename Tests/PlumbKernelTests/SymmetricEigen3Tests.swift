@@ -1,5 +1,5 @@
 import Testing
-@testable import PlumbKernel
+import PlumbKernel
 
 typealias TestRNG = SeededGenerator
 

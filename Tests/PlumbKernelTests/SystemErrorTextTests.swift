@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import PlumbKernel
+import PlumbKernel
 #if canImport(Glibc)
 import Glibc
 #endif

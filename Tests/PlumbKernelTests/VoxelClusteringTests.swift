@@ -1,5 +1,5 @@
 import Testing
-@testable import PlumbKernel
+import PlumbKernel
 
 @Suite("Voxel connectivity clustering")
 struct VoxelClusteringTests {

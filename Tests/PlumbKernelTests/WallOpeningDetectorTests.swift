@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import PlumbKernel
+import PlumbKernel
 
 @Suite("Openings from wall point density")
 struct WallOpeningDetectorTests {

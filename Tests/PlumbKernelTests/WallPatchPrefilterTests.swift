@@ -1,5 +1,5 @@
 import Testing
-@testable import PlumbKernel
+import PlumbKernel
 
 @Suite("Wall coordinates with the SIMD box prefilter")
 struct WallPatchPrefilterTests {

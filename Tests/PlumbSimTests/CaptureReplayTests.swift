@@ -2,7 +2,7 @@ import Foundation
 import PlumbKernel
 import Plumbline
 import Testing
-@testable import PlumbSim
+import PlumbSim
 
 /// The capture session on simulated LiDAR frames: accuracy against the merged-cloud build, several
 /// rooms in one world frame, and relocalization into a saved world map.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-@testable import Plumbline
-@testable import PlumbSim
+import Plumbline
+import PlumbSim
 
 /// What counts as a wall corner: a straight face split in two (a plan's exterior stretch, then a wall
 /// shared with a neighbour) is one face, so the junction is no corner; a step between faces, a bend and a

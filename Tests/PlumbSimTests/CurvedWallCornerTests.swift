@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-@testable import Plumbline
-@testable import PlumbSim
+import Plumbline
+import PlumbSim
 
 /// Corners where curved_wall_room's arc meets its straight walls, on simulated phone scans (seeds 1–3).
 /// A wall surface's plan ends are local x = ±width/2 (`planCenterLine`), so a curved wall's width must be its

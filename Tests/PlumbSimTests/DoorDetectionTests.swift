@@ -1,8 +1,8 @@
 import Foundation
 import PlumbKernel
 import Testing
-@testable import Plumbline
-@testable import PlumbSim
+import Plumbline
+import PlumbSim
 
 /// Doors end to end: a simulated phone scan of the bedroom plan (its door framed by casings, the leaf closed
 /// behind the face, swung open, or seen from the side away from the swing), built with ``RoomBuilder`` and

@@ -1,7 +1,7 @@
 import Foundation
 import Plumbline
 import Testing
-@testable import PlumbSim
+import PlumbSim
 
 /// Controlled changes to a perfect model change exactly the metrics they should.
 @Suite struct EvaluationPerturbationTests {

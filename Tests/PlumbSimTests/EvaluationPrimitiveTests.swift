@@ -2,7 +2,7 @@ import Foundation
 import Plumbline
 import PlumbKernel
 import Testing
-@testable import PlumbSim
+import PlumbSim
 
 /// Hungarian assignment, polygon and box overlaps, statistics.
 @Suite struct EvaluationPrimitiveTests {

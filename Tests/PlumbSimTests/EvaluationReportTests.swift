@@ -1,7 +1,7 @@
 import Foundation
 import Plumbline
 import Testing
-@testable import PlumbSim
+import PlumbSim
 
 /// The report's JSON and text forms.
 @Suite struct EvaluationReportTests {

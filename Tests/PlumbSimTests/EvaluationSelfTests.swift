@@ -1,7 +1,7 @@
 import Foundation
 import Plumbline
 import Testing
-@testable import PlumbSim
+import PlumbSim
 
 /// The truth model scored against its own plan must be perfect.
 @Suite struct EvaluationSelfTests {

@@ -1,6 +1,6 @@
 import Foundation
 import Plumbline
-@testable import PlumbSim
+import PlumbSim
 
 /// Helpers shared by the evaluation tests.
 enum EvaluationSupport {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import Plumbline
 import PlumbKernel
-@testable import PlumbSim
+import PlumbSim
 
 /// Issue 23: `plumb eval` scores only well-formed models. On main e6e5f67 a structure listing one room
 /// twice was scored with the room counted twice, and negative sizes or shears were scored as given.

@@ -2,7 +2,7 @@ import Foundation
 import PlumbKernel
 import Plumbline
 import Testing
-@testable import PlumbSim
+import PlumbSim
 
 /// Floors and ceilings as random rooms have them: a floor seen in pieces between bathroom fixtures or
 /// shelves is one level, and a ceiling sloped everywhere is still a ceiling. Measured on random plans of

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import PlumbSim
+import PlumbSim
 
 @Suite struct FloorPlanTests {
     @Test func bundledPlansDecodeAndValidate() throws {

@@ -1,7 +1,7 @@
 import Foundation
 import PlumbKernel
 import Testing
-@testable import PlumbSim
+import PlumbSim
 
 @Suite struct GeometryTests {
     @Test func rayTriangleExact() {

@@ -2,7 +2,7 @@ import Foundation
 import PlumbKernel
 import Plumbline
 import Testing
-@testable import PlumbSim
+import PlumbSim
 
 /// Rooms scanned with a phone but built without the sensor positions (a PLY or PCD that carries none): the
 /// walls are all the builder has. Random plans of generator seed 2026 (phone preset), sensor positions

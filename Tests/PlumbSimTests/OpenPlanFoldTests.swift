@@ -1,8 +1,8 @@
 import Foundation
 import PlumbKernel
 import Testing
-@testable import Plumbline
-@testable import PlumbSim
+import Plumbline
+import PlumbSim
 
 /// The real RoomPlan house `roomplan_myhome` (simulated phone scan, seed 1): its kitchen and dining room
 /// are open to each other. Each capture's flood used to wrap something thin reaching into its floor — the

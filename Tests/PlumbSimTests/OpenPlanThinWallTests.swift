@@ -1,8 +1,8 @@
 import Foundation
 import PlumbKernel
 import Testing
-@testable import Plumbline
-@testable import PlumbSim
+import Plumbline
+import PlumbSim
 
 /// The real RoomPlan house `roomplan_myhome` (simulated phone scan, seed 2): the kitchen is open to the
 /// dining room. Until the pieces of one wall face counted together (WallCandidates.facePieces), the kitchen

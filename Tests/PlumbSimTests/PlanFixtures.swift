@@ -1,5 +1,5 @@
 import Foundation
-@testable import PlumbSim
+import PlumbSim
 
 /// Loading the bundled plans for tests.
 enum PlanFixtures {

@@ -3,7 +3,7 @@ import PlumbIO
 import PlumbKernel
 import Plumbline
 import Testing
-@testable import PlumbSim
+import PlumbSim
 
 /// Realism presets of the simulator, each checked against the `none` capture with the same noise seed.
 @Suite("Scan realism presets")

@@ -2,7 +2,7 @@ import Foundation
 import PlumbKernel
 import Plumbline
 import Testing
-@testable import PlumbSim
+import PlumbSim
 
 /// Automatic alignment of rooms captured in different frames: truth rooms and rooms built from
 /// simulated scans are moved by seeded random rigid motions (any yaw, several metres), aligned, and

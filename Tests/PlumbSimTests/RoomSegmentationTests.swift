@@ -2,7 +2,7 @@ import Foundation
 import PlumbKernel
 import Plumbline
 import Testing
-@testable import PlumbSim
+import PlumbSim
 
 /// Room segmentation of one cloud (``RoomSegmentation``): rooms apart by walls and by passages without lintel,
 /// one room left whole, invariance under a rigid motion, determinism, typed errors, and a generated plan

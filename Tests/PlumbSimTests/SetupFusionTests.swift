@@ -3,7 +3,7 @@ import PlumbIO
 import PlumbKernel
 import Plumbline
 import Testing
-@testable import PlumbSim
+import PlumbSim
 
 /// Several setups of one room fused into one room (issue 25): the simulated bedroom's capture split into
 /// two setups by where the sensor stood, fused as given (registered) and after moving one setup by a known

@@ -2,7 +2,7 @@ import Foundation
 import PlumbKernel
 import Plumbline
 import Testing
-@testable import PlumbSim
+import PlumbSim
 
 /// Rooms whose walls, as found, do not close: a wall never found as a plane (a knee wall under a sloped
 /// ceiling, a short wall behind furniture) leaves the flood open even with the free wall ends joined. The

@@ -1,7 +1,7 @@
 import PlumbKernel
 import Testing
-@testable import Plumbline
-@testable import PlumbSim
+import Plumbline
+import PlumbSim
 
 /// Rooms of the real RoomPlan house `roomplan_myhome` from one simulated phone scan, each with the
 /// `RoomBuilder` options `ScanBuildEvaluation.runStructure` builds it with (y up, seed = the room's index).

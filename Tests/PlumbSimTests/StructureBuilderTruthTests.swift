@@ -2,7 +2,7 @@ import Foundation
 import PlumbKernel
 import Plumbline
 import Testing
-@testable import PlumbSim
+import PlumbSim
 
 /// StructureBuilder against ground truth: the truth rooms of the multi-room plans, perturbed, and
 /// rooms built by RoomBuilder from simulated scans, merged and scored by the Evaluator.

@@ -3,7 +3,7 @@ import PlumbKernel
 import PlumbIO
 import Plumbline
 import Testing
-@testable import PlumbSim
+import PlumbSim
 
 /// Automatic up axis on simulated phone scans (y up) and the same scans turned z-up, as a laser scanner
 /// would write them: the right axis is found, and the z-up build gives the same walls.

@@ -1,7 +1,7 @@
 import PlumbKernel
 import Foundation
 import Testing
-@testable import PlumbSim
+import PlumbSim
 
 /// A 4 x 3 m room with 20 cm walls, a door, a window and a bed; every test below breaks one rule.
 func baseRoomPlan() -> FloorPlan {

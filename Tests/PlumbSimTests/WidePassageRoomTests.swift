@@ -2,7 +2,7 @@ import Foundation
 import PlumbKernel
 import Plumbline
 import Testing
-@testable import PlumbSim
+import PlumbSim
 
 /// Halls scanned with a phone held close to their walls: the walls' tops are never in view, and the hall
 /// opens onto the next room. A tall wall whose top the sensor never looked over bounds the hall

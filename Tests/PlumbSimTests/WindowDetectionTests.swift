@@ -1,7 +1,7 @@
 import Foundation
 import Testing
-@testable import Plumbline
-@testable import PlumbSim
+import Plumbline
+import PlumbSim
 
 /// Windows end to end: simulated phone scans (seed 1) of the plans whose windows were missed, built with
 /// ``RoomBuilder`` and scored against the plans (rectangle IoU ≥ 0.5 in the host wall). small_bathroom: a

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Plumbline
+import Plumbline
 
 @Suite("Object attributes")
 struct AttributeTests {

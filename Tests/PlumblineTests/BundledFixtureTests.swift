@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Plumbline
+import Plumbline
 
 /// The two real exports bundled in Data/roomplan (always present): the round trip always runs.
 @Suite("Bundled RoomPlan fixtures")

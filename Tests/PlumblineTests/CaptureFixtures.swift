@@ -1,6 +1,6 @@
 import Foundation
 import PlumbKernel
-@testable import Plumbline
+import Plumbline
 
 /// Synthetic ARKit-like depth frames of an empty box room, ray-cast analytically (test fixture).
 enum CaptureFixtures {

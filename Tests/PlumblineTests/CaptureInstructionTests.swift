@@ -1,7 +1,7 @@
 import Foundation
 import PlumbKernel
 import Testing
-@testable import Plumbline
+import Plumbline
 
 /// Guidance from synthetic box-room frames: each bad condition fires its instruction, good frames don't.
 @Suite("Capture instructions")

@@ -1,7 +1,7 @@
 import Foundation
 import PlumbKernel
 import Testing
-@testable import Plumbline
+import Plumbline
 
 @Suite("Capture session")
 struct CaptureSessionTests {

@@ -1,7 +1,7 @@
 import Foundation
 import PlumbKernel
 import Testing
-@testable import Plumbline
+import Plumbline
 
 /// Plan helpers and element geometry on synthetic elements with analytic answers.
 @Suite("Plan and element geometry")

@@ -1,7 +1,7 @@
 import Foundation
 import PlumbKernel
 import Testing
-@testable import Plumbline
+import Plumbline
 
 /// Euclidean length of a plan vector.
 func length(_ v: SIMD2<Float>) -> Float { (v * v).sum().squareRoot() }

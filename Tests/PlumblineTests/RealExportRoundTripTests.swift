@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Plumbline
+import Plumbline
 
 /// The 11 real RoomPlan exports of ../shared/data/roomplan-house (skipped when absent).
 enum RealExports {

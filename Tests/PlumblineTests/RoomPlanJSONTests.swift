@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Plumbline
+import Plumbline
 
 /// Encoding details of RoomPlan's JSON on synthetic values, and typed errors on bad input.
 @Suite("RoomPlan JSON encoding")

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import Plumbline
+import Plumbline
 
 /// Issue 23: the structure builder (the library behind `plumb merge`) checks every room with
 /// `CapturedRoom.validate()` before any work, and its result before returning it.

@@ -1,7 +1,7 @@
 import Foundation
 import PlumbKernel
 import Testing
-@testable import Plumbline
+import Plumbline
 
 @Suite("Transform4x4")
 struct Transform4x4Tests {

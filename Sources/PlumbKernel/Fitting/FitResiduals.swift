@@ -57,32 +57,13 @@ public struct FitResiduals: Sendable, Equatable, Hashable, Codable {
     static func median(_ values: inout [Double]) -> Double {
         let n = values.count
         guard n > 0 else { return 0 }
-        let hi = select(&values, n / 2)
+        let hi = selectElement(&values, n / 2)
         if n % 2 == 1 { return hi }
-        // The lower middle is the largest value left of position n/2 after selection.
+        // The lower middle is the largest value left of position n/2 after selection (selectElement
+        // leaves every value there at most the selected one).
         var lo = -Double.infinity
         for i in 0..<(n / 2) { lo = max(lo, values[i]) }
         return 0.5 * (lo + hi)
-    }
-
-    /// Hoare quickselect with median-of-three pivots: puts the k-th smallest at index k.
-    private static func select(_ a: inout [Double], _ k: Int) -> Double {
-        var lo = 0, hi = a.count - 1
-        while lo < hi {
-            let mid = lo + (hi - lo) / 2
-            if a[mid] < a[lo] { a.swapAt(mid, lo) }
-            if a[hi] < a[lo] { a.swapAt(hi, lo) }
-            if a[hi] < a[mid] { a.swapAt(hi, mid) }
-            let pivot = a[mid]
-            var i = lo, j = hi
-            while i <= j {
-                while a[i] < pivot { i += 1 }
-                while a[j] > pivot { j -= 1 }
-                if i <= j { a.swapAt(i, j); i += 1; j -= 1 }
-            }
-            if k <= j { hi = j } else if k >= i { lo = i } else { break }
-        }
-        return a[k]
     }
 }
 

@@ -1,6 +1,5 @@
 import Testing
 import PlumbKernel
-@testable import Plumbline
 
 @Suite("Order statistics by quickselect")
 struct OrderStatisticTests {
