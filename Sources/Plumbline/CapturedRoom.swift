@@ -1,4 +1,5 @@
 import Foundation
+import PlumbKernel
 
 /// One scanned room in RoomPlan's parametric form (RoomPlan `CapturedRoom`): walls, doors, windows,
 /// openings and floors as ``Surface``s, furniture as ``Object``s, room-type ``Section``s.
@@ -118,33 +119,8 @@ public struct CapturedRoom: Sendable, Codable, Equatable, Identifiable {
 /// with different offsets over the input bytes, then SplitMix64 finalisation.
 enum DerivedIdentifier {
     static func make(from ids: [UUID], salt: UInt64) -> UUID {
-        var h1: UInt64 = 0xcbf2_9ce4_8422_2325 ^ salt
-        var h2: UInt64 = 0x6c62_272e_07bb_0142 &+ salt
-        let prime: UInt64 = 0x0000_0100_0000_01b3
-        for id in ids {
-            let u = id.uuid
-            let bytes = [u.0, u.1, u.2, u.3, u.4, u.5, u.6, u.7, u.8, u.9, u.10, u.11, u.12, u.13, u.14, u.15]
-            for b in bytes {
-                h1 = (h1 ^ UInt64(b)) &* prime
-                h2 = (h2 ^ UInt64(b ^ 0x5a)) &* prime
-            }
-        }
-        func mix(_ x: UInt64) -> UInt64 {
-            var z = x &+ 0x9e37_79b9_7f4a_7c15
-            z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
-            z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
-            return z ^ (z >> 31)
-        }
-        let a = mix(h1), b = mix(h2 ^ a)
-        var out = [UInt8](repeating: 0, count: 16)
-        for i in 0..<8 {
-            out[i] = UInt8(truncatingIfNeeded: a >> (8 * UInt64(7 - i)))
-            out[8 + i] = UInt8(truncatingIfNeeded: b >> (8 * UInt64(7 - i)))
-        }
-        out[6] = (out[6] & 0x0f) | 0x80  // version 8
-        out[8] = (out[8] & 0x3f) | 0x80  // RFC 9562 variant
-        return UUID(uuid: (
-            out[0], out[1], out[2], out[3], out[4], out[5], out[6], out[7],
-            out[8], out[9], out[10], out[11], out[12], out[13], out[14], out[15]))
+        var h = IdentifierHasher(first: IdentifierHasher.offsetBasis ^ salt, second: 0x6c62_272e_07bb_0142 &+ salt)
+        for id in ids { h.combine(id.bytes, secondKey: 0x5a) }
+        return h.uuid()
     }
 }
