@@ -183,13 +183,13 @@ extension RoomBuilder {
     func openingSurface(_ o: WallOpeningDetector.Opening, patch: WallPatch?, host: CapturedRoom.Surface,
                         wallHeight: Double, id: UUID) -> CapturedRoom.Surface {
         let category: CapturedRoom.Surface.Category
-        if o.vMin < 0.1 {
+        if o.vMin < options.floorReachTolerance {
             if o.leaf != nil {
                 category = .door(isOpen: true)
             } else if let f = o.frame {
                 // Framed: a surface inside is the closed leaf; nothing inside is an open door whose leaf was not seen.
                 if case .recessed = o.filling { category = .door(isOpen: false) } else { category = .door(isOpen: f.insideDepth == nil) }
-            } else if case .recessed = o.filling, o.vMax < wallHeight - 0.05 {
+            } else if case .recessed = o.filling, o.vMax < wallHeight - options.closedDoorLintel {
                 category = .door(isOpen: false)
             } else {
                 category = .opening

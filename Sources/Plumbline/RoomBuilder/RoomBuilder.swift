@@ -64,6 +64,14 @@ public struct RoomBuilder: Sendable {
         /// point farther outside that box than the box's extent on that axis (at least 10 m) is dropped.
         /// 0 keeps every point.
         public var farPointQuantile: Double = 0.005
+        /// How a hole found in a wall is named, by where its bottom is (metres above the floor): within
+        /// this of the floor it reaches the floor and is a door (with a leaf, a frame or a closed leaf
+        /// recessed in it) or an opening (nothing in it); higher, it is a window.
+        public var floorReachTolerance: Double = 0.1
+        /// A hole reaching the floor with a surface recessed in it but no frame is a closed door when its top
+        /// stays at least this far below the ceiling (metres): a leaf under a lintel. Reaching the ceiling,
+        /// it is an opening onto a recess (an alcove, a wardrobe's front).
+        public var closedDoorLintel: Double = 0.05
         /// Defaults.
         public init() {}
     }
