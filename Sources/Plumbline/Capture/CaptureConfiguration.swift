@@ -7,7 +7,7 @@ public struct CaptureConfiguration: Sendable, Equatable, Codable {
     public var voxelSize: Double = 0.02
     /// Most voxels the fused map of one run may hold (default 1 500 000, about 600 m² of surface at 2 cm;
     /// about 60 MB of table at most). When a frame leaves more, the map evicts down to 90 % of this (see
-    /// ``FusedVoxelMap``).
+    /// `FusedVoxelMap`).
     public var maximumVoxels: Int = 1_500_000
     /// Voxels the fused map's hash table is sized for when a run starts (default 600 000: a 32 MB table of
     /// 2²¹ slots, allocated when the run starts, not with its first frame), so that fusion does not pause to grow the table in

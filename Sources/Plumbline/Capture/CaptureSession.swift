@@ -12,7 +12,7 @@ import PlumbKernel
 /// let room = try RoomBuilder().build(data).room
 /// ```
 ///
-/// * **Fusion.** Each frame is fused into the run's ``FusedVoxelMap`` (bounded memory, see there) in the
+/// * **Fusion.** Each frame is fused into the run's `FusedVoxelMap` (bounded memory, see there) in the
 ///   session's world frame. Frames must come in time order.
 /// * **Live room.** Every ``CaptureConfiguration/liveUpdateInterval`` seconds of capture time a preview
 ///   room is built from a hash-sampled share of the voxels seen at least twice
@@ -20,7 +20,7 @@ import PlumbKernel
 ///   and reported (``CaptureEvent/roomAdded(_:)``, ``CaptureEvent/roomUpdated(_:)``,
 ///   ``CaptureEvent/roomChanged(_:)``); element identifiers stay stable across snapshots
 ///   (`IdentityTracker`). The preview is built inside ``ingest(_:)``, so its cost shows in that call.
-/// * **Guidance.** ``InstructionAdvisor`` turns each frame's statistics into an instruction; changes are
+/// * **Guidance.** `InstructionAdvisor` turns each frame's statistics into an instruction; changes are
 ///   reported as ``CaptureEvent/instruction(_:)``.
 /// * **Several rooms.** ``stop(pauseSession:)`` with `pauseSession: false` keeps the world frame: the next
 ///   ``run(configuration:)`` continues in it and the session's map keeps every room. With `true` (the

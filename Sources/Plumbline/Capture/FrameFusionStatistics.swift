@@ -1,5 +1,5 @@
 /// Per-frame numbers gathered while fusing (also the inputs of the guidance).
-public struct FrameFusionStatistics: Sendable, Equatable, Codable {
+package struct FrameFusionStatistics: Sendable, Equatable, Codable {
     /// Pixels in the frame.
     public var pixels: Int
     /// Pixels with positive depth and enough confidence.

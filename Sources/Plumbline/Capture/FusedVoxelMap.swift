@@ -19,8 +19,8 @@ import PlumbKernel
 /// never exceeds `2 × nextPowerOfTwo(capacity + pixels of one frame)` slots (16 bytes each).
 ///
 /// Coordinates: world positions are `origin + local`; voxel indices are kept within ±32766 of the origin
-/// (±655 m at 2 cm); farther points are not fused and are counted in ``FrameFusionStatistics``.
-public struct FusedVoxelMap: Sendable {
+/// (±655 m at 2 cm); farther points are not fused and are counted in `FrameFusionStatistics`.
+package struct FusedVoxelMap: Sendable {
     /// Voxel edge, metres.
     public let voxelSize: Double
     /// Most voxels kept after any frame.

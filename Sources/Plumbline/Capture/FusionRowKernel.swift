@@ -1,4 +1,4 @@
-/// The per-row back-projection of ``FusedVoxelMap/integrate(_:frameNumber:minimumConfidence:depthRange:)``,
+/// The per-row back-projection of `FusedVoxelMap/integrate(_:frameNumber:minimumConfidence:depthRange:)`,
 /// eight pixels at a time.
 ///
 /// For pixel column `c` of a row with depth `d`, the local point is `(colRay[c] + rowRay) · d + t`
@@ -37,7 +37,7 @@ struct FusionRowKernel {
         return (i &+ down, r - one)
     }
 
-    /// Home slots of eight voxels given by biased coordinates (same as ``FusedVoxelMap/home(bx:by:bz:mask:)``).
+    /// Home slots of eight voxels given by biased coordinates (same as `FusedVoxelMap/home(bx:by:bz:mask:)`).
     @inline(__always)
     static func home(_ bx: SIMD8<UInt32>, _ by: SIMD8<UInt32>, _ bz: SIMD8<UInt32>, mask: UInt32) -> SIMD8<UInt32> {
         let one = SIMD8<UInt32>(repeating: 1)

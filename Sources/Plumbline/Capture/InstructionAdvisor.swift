@@ -15,7 +15,7 @@ import PlumbKernel
 /// after `framesToLeave` frames in a row back past its leave threshold. The instruction is the active
 /// condition of highest priority: turnOnLight, slowDown, moveAwayFromWall, moveCloseToWall, lowTexture,
 /// else normal.
-public struct InstructionAdvisor: Sendable {
+package struct InstructionAdvisor: Sendable {
     /// The thresholds in use.
     public let thresholds: InstructionThresholds
     /// The current instruction.

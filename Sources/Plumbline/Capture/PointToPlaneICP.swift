@@ -9,7 +9,7 @@ import PlumbKernel
 /// equations in `Double` and solves them with `LinearAlgebra.leastSquares(_:_:rankTolerance:)`. The
 /// pairing distance shrinks from `startDistance` to `endDistance` over the iterations.
 /// - Complexity: O(iterations × source points × log target points).
-public struct PointToPlaneICP: Sendable {
+package struct PointToPlaneICP: Sendable {
     /// Target points (local coordinates) with normals.
     let target: PointCloud
     let tree: KDTree

@@ -12,7 +12,7 @@ import PlumbKernel
 ///    every matched pair of horizontal planes fixes the height. Each hypothesis is scored by the area of
 ///    scan planes that land within 8 cm and 5° of a map plane; the best ones are scored again by the share
 ///    of scan points within 10 cm of map points.
-/// 3. **Refinement.** Point-to-plane ICP (``PointToPlaneICP``, all six degrees of freedom) from the best
+/// 3. **Refinement.** Point-to-plane ICP (`PointToPlaneICP`, all six degrees of freedom) from the best
 ///    hypotheses; the alignment with the most inliers wins. It must leave at least
 ///    ``RelocalizationOptions/minimumInlierFraction`` of the scan within
 ///    ``RelocalizationOptions/inlierDistance`` of the map, otherwise relocalization fails.

@@ -12,7 +12,7 @@ import PlumbKernel
 ///    of reference walls, the height from matched floors and ceilings, scored by the area of setup planes
 ///    landing on reference planes (`Relocalizer.hypotheses(scanPlanes:mapPlanes:)`).
 /// 3. Of the 32 best distinct coarse poses (3° or 15 cm apart), the best ``Options/candidates`` (by the share of setup points within 10 cm of the reference)
-///    are refined by point-to-plane ICP (``PointToPlaneICP``, all six degrees of freedom, `Double`, about
+///    are refined by point-to-plane ICP (`PointToPlaneICP`, all six degrees of freedom, `Double`, about
 ///    the moved setup's centroid). The refined pose leaving the largest share of the setup on the
 ///    reference wins; it is polished with more points at shorter pairing distances.
 /// 4. It is refused when the overlap is below ``Options/minimumOverlap`` (different rooms, too little
