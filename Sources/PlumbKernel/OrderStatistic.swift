@@ -4,6 +4,7 @@
 /// Three-way partitions around a median-of-three pivot, so runs of equal values cost nothing; after 64
 /// partition rounds (adversarial input) the remaining range is sorted, which bounds the time to O(n log n).
 /// - Precondition: `0 <= k < a.count`.
+@inlinable
 package func selectElement<T: Comparable>(_ a: inout [T], _ k: Int) -> T {
     precondition(k >= 0 && k < a.count, "order statistic out of range")
     a.withUnsafeMutableBufferPointer { b in
@@ -50,6 +51,7 @@ package func selectElement<T: Comparable>(_ a: inout [T], _ k: Int) -> T {
 /// value and its sign are always those of the plain selection.
 /// - Precondition: `0 <= k < a.count`; NaN-free input.
 /// - Complexity: O(n) with one pass over `a` and work on about `n / 50` elements for the 0.5 % tails.
+@inlinable
 package func extremeElement<T: BinaryFloatingPoint>(_ a: [T], _ k: Int) -> T {
     precondition(k >= 0 && k < a.count, "order statistic out of range")
     let n = a.count
