@@ -168,8 +168,10 @@ public enum Plan2D {
                         // when one of its edges leaves that corner into the triangle.
                         let n0 = polygon[idx[(j + idx.count - 1) % idx.count]], n1 = polygon[idx[(j + 1) % idx.count]]
                         for nb in [n0, n1] {
-                            let e0 = q == a ? orientation(a, b, nb) : q == b ? orientation(a, b, nb) : orientation(b, c, nb)
-                            let e1 = q == a ? orientation(c, a, nb) : q == b ? orientation(b, c, nb) : orientation(c, a, nb)
+                            // The edge toward `nb` enters the triangle when `nb` lies inside both triangle
+                            // edges that meet at the shared corner.
+                            let ab = orientation(a, b, nb), bc = orientation(b, c, nb), ca = orientation(c, a, nb)
+                            let (e0, e1) = q == a ? (ab, ca) : q == b ? (ab, bc) : (bc, ca)
                             if e0 > 1e-14 && e1 > 1e-14 { ear = false }
                         }
                         if !ear { break }

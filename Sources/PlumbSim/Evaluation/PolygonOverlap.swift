@@ -26,7 +26,7 @@ public enum PolygonOverlap {
             for (j, u) in tb.enumerated() {
                 let ba = boxA[i], bb = boxB[j]
                 if ba.max.x <= bb.min.x || bb.max.x <= ba.min.x || ba.max.y <= bb.min.y || bb.max.y <= ba.min.y { continue }
-                total += t.sign * u.sign * abs(Plan2D.signedArea(clip(t.triangle, by: u.triangle)))
+                total += t.sign * u.sign * abs(Plan2D.signedArea(Plan2D.clip(t.triangle, byConvex: u.triangle)))
             }
         }
         return Swift.max(total, 0)
@@ -55,18 +55,12 @@ public enum PolygonOverlap {
         return union > 0 ? min(max(inter / union, 0), 1) : 0
     }
 
-    /// The intersection of convex polygon `subject` with convex counter-clockwise polygon `clipper`.
-    /// - Complexity: O(n·m).
-    public static func clip(_ subject: [SIMD2<Double>], by clipper: [SIMD2<Double>]) -> [SIMD2<Double>] {
-        Plan2D.clip(subject, byConvex: clipper)
-    }
-
     /// The intersection area of two convex polygons (either orientation), square metres.
     /// - Complexity: O(n·m).
     public static func convexIntersectionArea(_ a: [SIMD2<Double>], _ b: [SIMD2<Double>]) -> Double {
         guard a.count >= 3, b.count >= 3, isFinite(a), isFinite(b) else { return 0 }
         let o = a[0]
-        return abs(Plan2D.signedArea(clip(a.map { $0 - o }, by: b.map { $0 - o })))
+        return abs(Plan2D.signedArea(Plan2D.clip(a.map { $0 - o }, byConvex: b.map { $0 - o })))
     }
 
     private static func isFinite(_ p: [SIMD2<Double>]) -> Bool { p.allSatisfy { $0.x.isFinite && $0.y.isFinite } }
